@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { healthRoutes } from './modules/health/health.routes';
+import type { AppEnv } from './platform/http/context';
+import { errorBody, onError } from './platform/http/errors';
+
+export type AppOptions = { corsOrigins: string[] };
+
+/**
+ * The root app: every module's routes chained, so `AppType` carries the whole API for the web's `hc` client.
+ * Modules add ONE `.route('/', xRoutes)` line below. Auth is per route (`requireAuth`), never `use('*')` in a
+ * module: a sub-app's `use('*')` would apply to every other module's routes too.
+ */
+export function createApp(opts: AppOptions) {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(
+    cors({
+      origin: (origin) => (opts.corsOrigins.includes(origin) ? origin : null),
+      credentials: true,
+      allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      exposeHeaders: ['Content-Disposition'],
+    }),
+  );
+  app.onError(onError);
+  app.notFound((c) => c.json(errorBody('ERR_NOT_FOUND'), 404));
+
+  const routes = app.route('/', healthRoutes);
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,8 @@
+// One file per area; each area adds its export line here.
+export * from './companies';
+export * from './contacts';
+export * from './jobs';
+export * from './queues';
+export * from './tickets';
+export * from './users';
+export * from './whatsapps';

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies';
+import { contacts } from './contacts';
+import { queues } from './queues';
+import { users } from './users';
+import { whatsapps } from './whatsapps';
+
+export type TicketStatus = 'pending' | 'open' | 'closed';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    /** per-company sequential protocol number */
+    protocol: text('protocol').notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('pending'),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** 1 = active (started by an attendant); 0 = receptive */
+    source: integer('source').notNull().default(0),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    isGroup: boolean('is_group').notNull().default(false),
+    /** true while the chatbot is driving the ticket (spec 2) */
+    chatbot: boolean('chatbot').notNull().default(false),
+    imported: boolean('imported').notNull().default(false),
+    /** first time an attendant accepted it (TME) */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt),
+    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
+    index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
+    index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId),
+    uniqueIndex('tickets_company_protocol_uq').on(t.companyId, t.protocol),
+    uniqueIndex('tickets_uuid_uq').on(t.uuid),
+  ],
+);
+
+/** per-company counters (ticket protocol numbers, …) */
+export const companyCounters = pgTable(
+  'company_counters',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.name] })],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** WhatsApp message id (idempotency key with the connection) */
+    wid: text('wid').notNull(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** the attendant who sent it, for outbound messages */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull().default(''),
+    fromMe: boolean('from_me').notNull().default(false),
+    read: boolean('read').notNull().default(false),
+    /** 0 pending, 1 server, 2 delivered to server, 3 delivered, 4 read, 5 played */
+    ack: integer('ack').notNull().default(0),
+    mediaType: text('media_type'),
+    mediaUrl: text('media_url'),
+    quotedMsgId: integer('quoted_msg_id'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    deletedByContact: boolean('deleted_by_contact').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    dataJson: jsonb('data_json'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_company_wa_wid_uq').on(t.companyId, t.whatsappId, t.wid),
+    index('messages_company_ticket_created_idx').on(t.companyId, t.ticketId, t.createdAt),
+    index('messages_company_contact_created_idx').on(t.companyId, t.contactId, t.createdAt),
+    index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#5C59A0'),
+    kanban: integer('kanban').notNull().default(0),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tags_company_idx').on(t.companyId)],
+);
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.tagId] }),
+    index('ticket_tags_company_tag_idx').on(t.companyId, t.tagId),
+  ],
+);
+
+export const quickAnswers = pgTable(
+  'quick_answers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    shortcut: text('shortcut').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quick_answers_company_idx').on(t.companyId, t.shortcut)],
+);
+
+/** Media files stored through the storage port; served only to users of the owning company. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: text('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_files_company_idx').on(t.companyId)],
+);

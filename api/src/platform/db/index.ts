@@ -1,0 +1,106 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js';
+import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from '../../db/schema';
+import { REPO_ROOT } from '../env';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export type DbHandle = {
+  kind: DbKind;
+  db: Db;
+  /** raw client for the rare spot that needs it (COPY in benches, LISTEN); null-safe per kind */
+  pglite?: PGlite;
+  sql?: postgres.Sql;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = join(REPO_ROOT, 'migrations');
+
+/** Counts SQL statements per request (asserted by tests: list endpoints issue a bounded number). */
+const statementCounter = new AsyncLocalStorage<{ count: number; sql: string[] }>();
+export function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; sql: string[] }> {
+  const store = { count: 0, sql: [] as string[] };
+  return statementCounter.run(store, async () => {
+    const result = await fn();
+    return { result, count: store.count, sql: store.sql };
+  });
+}
+export function runWithStatementCounter<T>(store: { count: number; sql: string[] }, fn: () => T): T {
+  return statementCounter.run(store, fn);
+}
+const logger: Logger = {
+  logQuery(query) {
+    const s = statementCounter.getStore();
+    if (s) {
+      s.count++;
+      if (s.sql.length < 50) s.sql.push(query);
+    }
+  },
+};
+
+export type DbOptions = { url?: string; dataDir?: string; pglite?: PGlite };
+
+export async function openDb(opts: DbOptions): Promise<DbHandle> {
+  if (opts.url) {
+    const sql = postgres(opts.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePg(sql, { schema, logger }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      sql,
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    const dir = opts.dataDir ? join(opts.dataDir, 'pglite') : undefined;
+    if (dir) mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const pg = client;
+  const db = drizzlePglite(pg, { schema, logger }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: pg,
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: async () => {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}
+
+/**
+ * The process-wide database. Repos import `db` (a live binding to the current handle), so the test harness can
+ * give each test file its own cloned database.
+ */
+let current: DbHandle | undefined;
+export function setDb(handle: DbHandle | undefined): void {
+  current = handle;
+}
+export function dbHandle(): DbHandle {
+  if (!current) throw new Error('database not initialised');
+  return current;
+}
+export const db: Db = new Proxy({} as Db, {
+  get(_t, prop) {
+    const target = dbHandle().db as unknown as Record<string | symbol, unknown>;
+    const v = target[prop];
+    return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  },
+});
+export { schema };

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type Env = {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  webPort: number;
+  backendUrl: string;
+  frontendUrl: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  simulatorEnabled: boolean;
+  /** run job workers inside the API process (embedded mode, or WORKERS_IN_API=1) */
+  workersInApi: boolean;
+  webDist: string;
+};
+
+const repoRoot = resolve(import.meta.dir, '../../..');
+
+function num(v: string | undefined, d: number): number {
+  const n = v ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : d;
+}
+
+/** Weak = short or a well-known placeholder. Production refuses to start with one. */
+export function isWeakSecret(s: string | undefined): boolean {
+  if (!s) return true;
+  if (s.length < 32) return true;
+  return /^(secret|changeme|change-me|default|password|test)/i.test(s);
+}
+
+function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; jwtRefreshSecret: string } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const s = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    jwtRefreshSecret: randomBytes(48).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(s), { mode: 0o600 });
+  return s;
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const nodeEnv = source.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const port = num(source.PORT, 8080);
+  const webPort = num(source.WEB_PORT, 3000);
+  const dataDir = resolve(source.DATA_DIR ?? join(repoRoot, 'data'));
+  let jwtSecret = source.JWT_SECRET;
+  let jwtRefreshSecret = source.JWT_REFRESH_SECRET;
+  if (production) {
+    const weak = [
+      isWeakSecret(jwtSecret) && 'JWT_SECRET',
+      isWeakSecret(jwtRefreshSecret) && 'JWT_REFRESH_SECRET',
+    ].filter(Boolean);
+    if (weak.length) {
+      throw new Error(
+        `Refusing to start in production: missing or weak secret(s) ${weak.join(', ')} (need ≥ 32 random characters).`,
+      );
+    }
+  } else if (!jwtSecret || !jwtRefreshSecret) {
+    const s = loadOrCreateSecrets(dataDir);
+    jwtSecret ??= s.jwtSecret;
+    jwtRefreshSecret ??= s.jwtRefreshSecret;
+  }
+  const simulatorFlag = source.SIMULATOR_ENABLED;
+  return {
+    nodeEnv,
+    production,
+    port,
+    webPort,
+    backendUrl: source.BACKEND_URL ?? `http://localhost:${port}`,
+    frontendUrl: source.FRONTEND_URL ?? `http://localhost:${webPort}`,
+    databaseUrl: source.DATABASE_URL || undefined,
+    redisUrl: source.REDIS_URL || undefined,
+    dataDir,
+    jwtSecret: jwtSecret as string,
+    jwtRefreshSecret: jwtRefreshSecret as string,
+    simulatorEnabled: simulatorFlag ? simulatorFlag === '1' || simulatorFlag === 'true' : !production,
+    workersInApi: !source.REDIS_URL || source.WORKERS_IN_API === '1',
+    webDist: resolve(source.WEB_DIST ?? join(repoRoot, 'web/dist')),
+  };
+}
+
+export const REPO_ROOT = repoRoot;

@@ -1,0 +1,26 @@
+/**
+ * Events port. A published event goes to every API process (in-process bus, or Redis pub/sub with REDIS_URL);
+ * the SSE layer forwards it only to connected users of `companyId` (and only to `userId` when set).
+ */
+export type AppEvent = {
+  /** assigned by the bus on publish; monotonic per publisher, unique across processes */
+  id: string;
+  companyId: number;
+  /** the spec's channel name, e.g. `ticket-${companyId}`, `appMessage-${companyId}`, `whatsapp`, `user` */
+  channel: string;
+  /** JSON payload with the spec's `action` */
+  data: { action: string; [k: string]: unknown };
+  /** restrict delivery to one user of the company */
+  userId?: number;
+  /** restrict delivery to admins of the company */
+  adminOnly?: boolean;
+};
+
+export type NewEvent = Omit<AppEvent, 'id'>;
+
+export interface EventBus {
+  publish(event: NewEvent): Promise<AppEvent>;
+  /** every event published by any process; returns an unsubscribe function */
+  subscribe(listener: (event: AppEvent) => void): () => void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,36 @@
+import { DomainError } from '@zapdesk/core';
+import { createMiddleware } from 'hono/factory';
+import { loadActorRow, userCtxOf } from '../auth/actor';
+import { verifyAccessToken } from '../auth/tokens';
+import { platform } from '../index';
+import type { AppEnv } from './context';
+import { errorBody } from './errors';
+
+export function bearerToken(req: Request, allowQuery: boolean): string | undefined {
+  const h = req.headers.get('authorization');
+  if (h?.toLowerCase().startsWith('bearer ')) return h.slice(7).trim() || undefined;
+  if (allowQuery) {
+    const q = new URL(req.url).searchParams.get('token');
+    if (q) return q;
+  }
+  return undefined;
+}
+
+/**
+ * 403 ERR_SESSION_EXPIRED for an expired access token (the client refreshes once and retries);
+ * 401 for no valid session (the client logs out). `?token=` is accepted on GET only (EventSource, media links).
+ */
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const token = bearerToken(c.req.raw, c.req.method === 'GET');
+  if (!token) return c.json(errorBody('ERR_UNAUTHORIZED'), 401);
+  const v = await verifyAccessToken(platform().env, token);
+  if (v.kind === 'expired') return c.json(errorBody('ERR_SESSION_EXPIRED'), 403);
+  if (v.kind === 'invalid') return c.json(errorBody('ERR_UNAUTHORIZED'), 401);
+  const row = await loadActorRow(v.claims.sub);
+  if (!row || row.user.tokenVersion !== v.claims.tv || row.user.companyId !== v.claims.companyId) {
+    return c.json(errorBody('ERR_UNAUTHORIZED'), 401);
+  }
+  if (!row.company.status && !row.user.master) throw new DomainError('ERR_COMPANY_INACTIVE');
+  c.set('ctx', userCtxOf(row));
+  await next();
+});

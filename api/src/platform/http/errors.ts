@@ -1,0 +1,45 @@
+import { DomainError, ERROR_TEXT, type ErrorCode } from '@zapdesk/core';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import { log } from '../log';
+
+export function errorBody(code: ErrorCode, message?: string, extra?: Record<string, unknown>) {
+  return { error: code, message: message ?? ERROR_TEXT[code], ...extra };
+}
+
+/** First message per field, in the spec's texts (the zod schemas carry them). */
+export function zodFieldErrors(err: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+export function validationResponse(c: Context, err: ZodError) {
+  const fields = zodFieldErrors(err);
+  const first = Object.values(fields)[0] ?? ERROR_TEXT.ERR_VALIDATION;
+  return c.json(errorBody('ERR_VALIDATION', first, { fields }), 400);
+}
+
+export function onError(err: Error, c: Context) {
+  if (err instanceof DomainError) {
+    return c.json(errorBody(err.code, err.message), err.status as ContentfulStatusCode);
+  }
+  if (err instanceof ZodError) return validationResponse(c, err);
+  if (err instanceof HTTPException) {
+    if (err.status === 401) return c.json(errorBody('ERR_UNAUTHORIZED'), 401);
+    if (err.status === 404) return c.json(errorBody('ERR_NOT_FOUND'), 404);
+    if (err.status === 400 || err.status === 413 || err.status === 415)
+      return c.json(errorBody('ERR_VALIDATION', err.message || undefined), err.status);
+    return err.getResponse();
+  }
+  // a syntactically broken JSON body is bad input, not a server error
+  if (err instanceof SyntaxError) return c.json(errorBody('ERR_VALIDATION', 'Malformed JSON body'), 400);
+  const requestId = c.get('requestId' as never) as string | undefined;
+  log.error({ err, requestId, path: c.req.path }, 'unhandled error');
+  return c.json(errorBody('ERR_INTERNAL', 'An error occurred!', { requestId }), 500);
+}

@@ -1,0 +1,73 @@
+import { type DbHandle, openDb, setDb } from './db';
+import { type Env, loadEnv } from './env';
+import { MemoryEventBus } from './events/memory-bus';
+import type { EventBus, NewEvent } from './events/types';
+import { MemoryJobs } from './jobs/memory-jobs';
+import type { Jobs } from './jobs/types';
+import { log } from './log';
+
+/**
+ * The process's adapters behind their ports. Created once by boot() (server, worker, cli) or by the test harness.
+ * Areas reach them through platform() / the helpers below, never by constructing adapters themselves.
+ */
+export type Platform = {
+  env: Env;
+  dbh: DbHandle;
+  events: EventBus;
+  jobs: Jobs;
+  /** functions to run on shutdown, last registered first */
+  onShutdown: (() => Promise<void> | void)[];
+};
+
+let current: Platform | undefined;
+
+export function platform(): Platform {
+  if (!current) throw new Error('platform not booted');
+  return current;
+}
+export function setPlatform(p: Platform | undefined): void {
+  current = p;
+  setDb(p?.dbh);
+}
+
+/** Publish an event to the company's users (SSE). */
+export function emit(event: NewEvent): void {
+  platform()
+    .events.publish(event)
+    .catch((err) => log.error({ err, channel: event.channel }, 'event publish failed'));
+}
+
+export type BootOptions = {
+  env?: Env;
+  dbh?: DbHandle;
+  events?: EventBus;
+  jobs?: Jobs;
+  migrate?: boolean;
+};
+
+export async function bootPlatform(opts: BootOptions = {}): Promise<Platform> {
+  const env = opts.env ?? loadEnv();
+  const dbh = opts.dbh ?? (await openDb({ url: env.databaseUrl, dataDir: env.dataDir }));
+  if (opts.migrate !== false) await dbh.migrate();
+  const events = opts.events ?? new MemoryEventBus();
+  const jobs = opts.jobs ?? new MemoryJobs();
+  const p: Platform = { env, dbh, events, jobs, onShutdown: [] };
+  setPlatform(p);
+  return p;
+}
+
+export async function shutdownPlatform(): Promise<void> {
+  const p = current;
+  if (!p) return;
+  for (const fn of [...p.onShutdown].reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      log.error({ err }, 'shutdown step failed');
+    }
+  }
+  await p.jobs.close();
+  await p.events.close();
+  await p.dbh.close();
+  setPlatform(undefined);
+}

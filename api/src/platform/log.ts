@@ -1,0 +1,7 @@
+import pino from 'pino';
+
+export const log = pino({
+  level:
+    process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' || process.env.BUN_ENV === 'test' ? 'silent' : 'info'),
+  base: undefined,
+});

@@ -1,0 +1,49 @@
+import { createApp } from './app';
+import { markReady } from './modules/health/health.routes';
+import { selectAdapters } from './platform/adapters';
+import { loadEnv } from './platform/env';
+import { webFetchHandler } from './platform/http/web-static';
+import { bootPlatform, shutdownPlatform } from './platform/index';
+import { log } from './platform/log';
+import { runStartupTasks } from './startup';
+
+async function main() {
+  const env = loadEnv();
+  const { events, jobs } = await selectAdapters(env);
+  const p = await bootPlatform({ env, events, jobs });
+  const app = createApp({ corsOrigins: [env.frontendUrl, `http://127.0.0.1:${env.webPort}`] });
+
+  const api = Bun.serve({ port: env.port, fetch: app.fetch, idleTimeout: 120 });
+  const web = Bun.serve({ port: env.webPort, fetch: webFetchHandler(env), idleTimeout: 60 });
+  p.onShutdown.push(() => {
+    api.stop(true);
+    web.stop(true);
+  });
+
+  await runStartupTasks({ role: 'api' });
+  if (env.workersInApi) await p.jobs.startWorkers();
+  markReady(true);
+
+  const db = env.databaseUrl ? 'PostgreSQL' : `PGlite (${env.dataDir}/pglite)`;
+  console.log(`\n  API  ${env.backendUrl}   (database: ${db}; ${env.redisUrl ? 'Redis' : 'embedded'} jobs and events)`);
+  console.log(`  Web  ${env.frontendUrl}\n`);
+  console.log('  Demo logins:  admin@demo.local / demo1234  (master admin)');
+  console.log('                agent@demo.local / demo1234  (attendant, queue Suporte)\n');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down');
+    markReady(false);
+    await shutdownPlatform();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

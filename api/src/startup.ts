@@ -1,0 +1,10 @@
+import { platform } from './platform/index';
+
+/**
+ * Work every process does after the platform is up: register job handlers, seed the demo (first embedded start),
+ * restore channel sessions… Each area adds its step here.
+ */
+export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }): Promise<void> {
+  void platform();
+  void opts;
+}

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './messages/message.types';
+export * from './permissions/capabilities';
+export * from './tickets/ticket.types';

@@ -1,0 +1,52 @@
+/**
+ * Real Postgres / Redis for adapter tests: used when reachable, skipped with a printed notice when not,
+ * and never skipped under REQUIRE_SERVICES=1 (CI).
+ */
+const required = process.env.REQUIRE_SERVICES === '1';
+
+async function reachablePostgres(url: string): Promise<boolean> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+async function reachableRedis(url: string): Promise<boolean> {
+  const { default: Redis } = await import('ioredis');
+  const r = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+export async function realPostgresUrl(suite: string): Promise<string | null> {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await reachablePostgres(url)) return url;
+  if (required) throw new Error(`${suite}: REQUIRE_SERVICES=1 but PostgreSQL is not reachable at ${url}`);
+  console.warn(`[skip] ${suite}: PostgreSQL not reachable at ${url}; real-Postgres tests skipped`);
+  return null;
+}
+
+export async function realRedisUrl(suite: string): Promise<string | null> {
+  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (await reachableRedis(url)) return url;
+  if (required) throw new Error(`${suite}: REQUIRE_SERVICES=1 but Redis is not reachable at ${url}`);
+  console.warn(`[skip] ${suite}: Redis not reachable at ${url}; real-Redis tests skipped`);
+  return null;
+}

@@ -1,3 +1,4 @@
+export * from './contacts/number';
 export * from './errors';
 export * from './messages/message.types';
 export * from './permissions/capabilities';

@@ -1,3 +1,4 @@
+CREATE SEQUENCE "public"."jobs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "companies" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -104,7 +105,7 @@ CREATE TABLE "contacts" (
 );
 --> statement-breakpoint
 CREATE TABLE "jobs" (
-	"id" text PRIMARY KEY NOT NULL,
+	"id" text NOT NULL,
 	"queue" text NOT NULL,
 	"name" text NOT NULL,
 	"company_id" integer,
@@ -113,13 +114,16 @@ CREATE TABLE "jobs" (
 	"status" text NOT NULL,
 	"attempts_made" integer DEFAULT 0 NOT NULL,
 	"max_attempts" integer DEFAULT 1 NOT NULL,
+	"stalled_count" integer DEFAULT 0 NOT NULL,
 	"run_at" timestamp with time zone NOT NULL,
 	"locked_until" timestamp with time zone,
+	"lock_token" text,
 	"processed_on" timestamp with time zone,
 	"finished_on" timestamp with time zone,
 	"failed_reason" text,
 	"return_value" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "jobs_queue_id_pk" PRIMARY KEY("queue","id")
 );
 --> statement-breakpoint
 CREATE TABLE "queues" (
@@ -387,7 +391,8 @@ CREATE UNIQUE INDEX "contacts_company_number_uq" ON "contacts" USING btree ("com
 CREATE INDEX "contacts_company_lid_idx" ON "contacts" USING btree ("company_id","lid");--> statement-breakpoint
 CREATE INDEX "contacts_company_name_idx" ON "contacts" USING btree ("company_id","name");--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("queue","status","run_at");--> statement-breakpoint
-CREATE INDEX "jobs_company_idx" ON "jobs" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "jobs_list_idx" ON "jobs" USING btree ("queue","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_company_idx" ON "jobs" USING btree ("queue","company_id","created_at");--> statement-breakpoint
 CREATE INDEX "queues_company_idx" ON "queues" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "queues_company_color_uq" ON "queues" USING btree ("company_id","color");--> statement-breakpoint
 CREATE INDEX "media_files_company_idx" ON "media_files" USING btree ("company_id");--> statement-breakpoint

@@ -12,6 +12,11 @@ export type AppEvent = {
   data: { action: string; [k: string]: unknown };
   /** restrict delivery to one user of the company */
   userId?: number;
+  /**
+   * restrict delivery to these users of the company (computed by the publishing area, which owns the visibility
+   * rule, e.g. the users of a ticket's queue); combined with `adminOnly` as "listed users OR admins"
+   */
+  userIds?: number[];
   /** restrict delivery to admins of the company */
   adminOnly?: boolean;
 };

@@ -43,6 +43,7 @@ export const ERROR_STATUS = {
   ERR_EMAIL_ALREADY_EXISTS: 409,
   ERR_COMPANY_INACTIVE: 403,
   ERR_INTERNAL: 500,
+  ERR_INVALID_TICKET_TRANSITION: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -87,6 +88,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_EMAIL_ALREADY_EXISTS: 'Já existe um usuário com este e-mail.',
   ERR_COMPANY_INACTIVE: 'Empresa desativada.',
   ERR_INTERNAL: 'An error occurred!',
+  ERR_INVALID_TICKET_TRANSITION: 'Este ticket não está mais neste estado. Atualize a lista.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

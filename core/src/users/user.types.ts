@@ -29,3 +29,43 @@ export type SessionUserDto = {
   showAllTickets: boolean;
   volume: number;
 };
+
+/** A user as the users API answers it (`GET /users/`, `/users/{id}`, SSE `user-{companyId}`). Never the password. */
+export type UserDto = {
+  id: number;
+  name: string;
+  email: string;
+  profile: 'admin' | 'user';
+  /** 0 or 1 (spec) */
+  master: 0 | 1;
+  payPanelAccess: boolean;
+  companyId: number;
+  queues: { id: number; name: string; color: string }[];
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string } | null;
+  userAuthorizationId: number | null;
+  userAuthorization: { id: number; name: string } | null;
+  greetingMessage: string | null;
+  enableGreeting: boolean;
+  signMessage: boolean;
+  showAllTickets: boolean;
+  volume: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A permission group as `/usersAuthorizations` answers it (SSE `userAuthorization-{companyId}`). */
+export type UserAuthorizationDto = PermissionGroupFlags & {
+  id: number;
+  name: string;
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** `user-{companyId}` and the targeted `user` channel. */
+export type UserEvent = { action: 'create' | 'update'; user: UserDto } | { action: 'delete'; userId: number };
+/** `userAuthorization-{companyId}`. */
+export type UserAuthorizationEvent =
+  | { action: 'create' | 'update'; userAuthorization: UserAuthorizationDto }
+  | { action: 'delete'; userAuthorizationId: number };

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import type { AppEnv } from './platform/http/context';
 import { errorBody, onError } from './platform/http/errors';
 
@@ -27,7 +28,7 @@ export function createApp(opts: AppOptions) {
   app.onError(onError);
   app.notFound((c) => c.json(errorBody('ERR_NOT_FOUND'), 404));
 
-  const routes = app.route('/', healthRoutes);
+  const routes = app.route('/', healthRoutes).route('/', mediaRoutes);
   return routes;
 }
 

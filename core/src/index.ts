@@ -18,3 +18,6 @@ export * from './users/user.schemas';
 export * from './users/user.types';
 export * from './users/user-rules';
 export * from './whatsapp/jid';
+export * from './messages/media-rules';
+export * from './messages/message-rules';
+export * from './whatsapp/jid';

@@ -21,3 +21,8 @@ export * from './whatsapp/jid';
 export * from './messages/media-rules';
 export * from './messages/message-rules';
 export * from './whatsapp/jid';
+export * from './messages/render';
+export * from './tickets/ticket-creation';
+export * from './tickets/ticket-list';
+export * from './tickets/ticket-machine';
+export * from './tickets/ticket.schemas';

@@ -302,6 +302,26 @@ CREATE TABLE "message_raw_logs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "simulator_messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"whatsapp_id" integer NOT NULL,
+	"direction" text NOT NULL,
+	"wid" text NOT NULL,
+	"number" text NOT NULL,
+	"name" text,
+	"body" text DEFAULT '' NOT NULL,
+	"media_type" text,
+	"file_name" text,
+	"mime_type" text,
+	"from_me" boolean DEFAULT false NOT NULL,
+	"ack" integer DEFAULT 0 NOT NULL,
+	"quoted_id" text,
+	"deleted" boolean DEFAULT false NOT NULL,
+	"data_json" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "whatsapp_auth_keys" (
 	"company_id" integer NOT NULL,
 	"whatsapp_id" integer NOT NULL,
@@ -342,6 +362,17 @@ CREATE TABLE "whatsapps" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "locations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"latitude" double precision NOT NULL,
+	"longitude" double precision NOT NULL,
+	"is_deleted" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "category_contacts" ADD CONSTRAINT "category_contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -377,12 +408,15 @@ ALTER TABLE "users" ADD CONSTRAINT "users_company_id_companies_id_fk" FOREIGN KE
 ALTER TABLE "users" ADD CONSTRAINT "users_user_authorization_id_user_authorizations_id_fk" FOREIGN KEY ("user_authorization_id") REFERENCES "public"."user_authorizations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_raw_logs" ADD CONSTRAINT "message_raw_logs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_raw_logs" ADD CONSTRAINT "message_raw_logs_whatsapp_id_whatsapps_id_fk" FOREIGN KEY ("whatsapp_id") REFERENCES "public"."whatsapps"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "simulator_messages" ADD CONSTRAINT "simulator_messages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "simulator_messages" ADD CONSTRAINT "simulator_messages_whatsapp_id_whatsapps_id_fk" FOREIGN KEY ("whatsapp_id") REFERENCES "public"."whatsapps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_auth_keys" ADD CONSTRAINT "whatsapp_auth_keys_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_auth_keys" ADD CONSTRAINT "whatsapp_auth_keys_whatsapp_id_whatsapps_id_fk" FOREIGN KEY ("whatsapp_id") REFERENCES "public"."whatsapps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_queues" ADD CONSTRAINT "whatsapp_queues_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_queues" ADD CONSTRAINT "whatsapp_queues_whatsapp_id_whatsapps_id_fk" FOREIGN KEY ("whatsapp_id") REFERENCES "public"."whatsapps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_queues" ADD CONSTRAINT "whatsapp_queues_queue_id_queues_id_fk" FOREIGN KEY ("queue_id") REFERENCES "public"."queues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapps" ADD CONSTRAINT "whatsapps_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "locations" ADD CONSTRAINT "locations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "settings_company_key_uq" ON "settings" USING btree ("company_id","key");--> statement-breakpoint
 CREATE INDEX "settings_company_idx" ON "settings" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "category_contacts_company_idx" ON "category_contacts" USING btree ("company_id");--> statement-breakpoint
@@ -418,6 +452,10 @@ CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statem
 CREATE INDEX "users_company_idx" ON "users" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "message_raw_logs_company_idx" ON "message_raw_logs" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "message_raw_logs_msg_idx" ON "message_raw_logs" USING btree ("whatsapp_id","message_id");--> statement-breakpoint
+CREATE INDEX "simulator_messages_company_idx" ON "simulator_messages" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "simulator_messages_conn_number_idx" ON "simulator_messages" USING btree ("whatsapp_id","number","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "simulator_messages_conn_wid_uq" ON "simulator_messages" USING btree ("whatsapp_id","direction","wid");--> statement-breakpoint
 CREATE INDEX "whatsapp_auth_keys_company_idx" ON "whatsapp_auth_keys" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "whatsapp_queues_company_idx" ON "whatsapp_queues" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "whatsapps_company_idx" ON "whatsapps" USING btree ("company_id");
+CREATE INDEX "whatsapps_company_idx" ON "whatsapps" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "locations_company_idx" ON "locations" USING btree ("company_id","name");

@@ -26,3 +26,4 @@ export * from './tickets/ticket-creation';
 export * from './tickets/ticket-list';
 export * from './tickets/ticket-machine';
 export * from './tickets/ticket.schemas';
+export * from './whatsapp/simulator.schemas';

@@ -64,7 +64,9 @@ export function safeFileName(name: string | undefined, ext: AllowedExt): string 
   const base = (name ?? '')
     .split(/[\\/]/)
     .pop()!
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .split('')
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'"<>|:*?'.includes(ch))
+    .join('')
     .trim()
     .slice(0, 120);
   const stem = base.replace(/\.[a-z0-9]{1,5}$/i, '') || 'arquivo';

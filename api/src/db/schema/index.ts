@@ -6,3 +6,4 @@ export * from './queues';
 export * from './tickets';
 export * from './users';
 export * from './whatsapps';
+export * from './locations';

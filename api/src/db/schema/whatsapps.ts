@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { queues } from './queues';
 
@@ -95,5 +106,44 @@ export const messageRawLogs = pgTable(
   (t) => [
     index('message_raw_logs_company_idx').on(t.companyId, t.createdAt),
     index('message_raw_logs_msg_idx').on(t.whatsappId, t.messageId),
+  ],
+);
+
+/**
+ * The simulator's fake WhatsApp network: what contacts sent to a simulator connection (`in`) and what the platform
+ * sent through it (`out`, the outbox). Lets the phone mock-up show a conversation and history import replay it.
+ */
+export const simulatorMessages = pgTable(
+  'simulator_messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    direction: text('direction').$type<'in' | 'out'>().notNull(),
+    /** WhatsApp message id */
+    wid: text('wid').notNull(),
+    /** the contact's number (digits) or group id */
+    number: text('number').notNull(),
+    name: text('name'),
+    body: text('body').notNull().default(''),
+    mediaType: text('media_type'),
+    fileName: text('file_name'),
+    mimeType: text('mime_type'),
+    /** sent from the phone itself (inbound with fromMe) */
+    fromMe: boolean('from_me').notNull().default(false),
+    ack: integer('ack').notNull().default(0),
+    quotedId: text('quoted_id'),
+    deleted: boolean('deleted').notNull().default(false),
+    dataJson: jsonb('data_json'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('simulator_messages_company_idx').on(t.companyId),
+    index('simulator_messages_conn_number_idx').on(t.whatsappId, t.number, t.createdAt),
+    uniqueIndex('simulator_messages_conn_wid_uq').on(t.whatsappId, t.direction, t.wid),
   ],
 );

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import type { AppEnv } from './platform/http/context';
@@ -28,7 +29,7 @@ export function createApp(opts: AppOptions) {
   app.onError(onError);
   app.notFound((c) => c.json(errorBody('ERR_NOT_FOUND'), 404));
 
-  const routes = app.route('/', healthRoutes).route('/', mediaRoutes);
+  const routes = app.route('/', healthRoutes).route('/', eventsRoutes).route('/', mediaRoutes);
   return routes;
 }
 

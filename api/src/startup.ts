@@ -1,3 +1,4 @@
+import { startSseHub } from './platform/events/sse';
 import { platform } from './platform/index';
 
 /**
@@ -7,4 +8,6 @@ import { platform } from './platform/index';
 export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }): Promise<void> {
   void platform();
   void opts;
+  // realtime: the SSE hub subscribes to the bus now so its resume buffer covers events before the first client
+  if (opts.role === 'api') startSseHub();
 }

@@ -10,8 +10,7 @@ if (url) {
     name: 'Redis pub/sub (RedisEventBus)',
     // a random prefix per bus: tests (and parallel runs) never see each other's events
     makeBus: () => connectRedisEventBus(url, { prefix: `zapdesk-test-${crypto.randomUUID()}:` }),
-    makePeer: (bus) =>
-      connectRedisEventBus(url, { prefix: (bus as RedisEventBus).channel.replace(/events$/, '') }),
+    makePeer: (bus) => connectRedisEventBus(url, { prefix: (bus as RedisEventBus).channel.replace(/events$/, '') }),
   });
 } else {
   test.skip('EventBus contract: Redis pub/sub (Redis not reachable)', () => {});

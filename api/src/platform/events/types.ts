@@ -14,10 +14,10 @@ export type AppEvent = {
   userId?: number;
   /**
    * restrict delivery to these users of the company (computed by the publishing area, which owns the visibility
-   * rule, e.g. the users of a ticket's queue); combined with `adminOnly` as "listed users OR admins"
+   * rule, e.g. the users of a ticket's queue)
    */
   userIds?: number[];
-  /** restrict delivery to admins of the company */
+  /** restrict delivery to admins (profile admin) of the company. Restrictions combine: all given must hold. */
   adminOnly?: boolean;
 };
 

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { sseHub } from '../../platform/events/sse';
+import { requireAuth } from '../../platform/http/auth-middleware';
+import type { AppEnv } from '../../platform/http/context';
+import { validate } from '../../platform/http/validate';
+
+/** `token` is read by requireAuth; `lastEventId` is how our client resumes after it had to reopen the stream. */
+const EventsQuery = z.object({
+  token: z.string().optional(),
+  lastEventId: z.string().max(100).optional(),
+});
+
+type BunServerLike = { timeout?: (req: Request, seconds: number) => void };
+
+/**
+ * GET /events — the one realtime stream (text/event-stream). Each SSE `event` is the spec's channel name and its
+ * `data` the JSON payload with the spec's `action`. Auth: Bearer header or `?token=` (EventSource can't send headers).
+ */
+export const eventsRoutes = new Hono<AppEnv>().get('/events', requireAuth, validate('query', EventsQuery), (c) => {
+  const ctx = c.get('ctx');
+  // the browser's own reconnect sends the header; ours sends the query parameter
+  const lastEventId = c.req.header('last-event-id')?.trim() || c.req.valid('query').lastEventId?.trim() || undefined;
+  // under Bun.serve the server is c.env: a stream must not hit the idle timeout (heartbeats keep proxies happy)
+  (c.env as BunServerLike | undefined)?.timeout?.(c.req.raw, 0);
+  const body = sseHub().connect(
+    { companyId: ctx.companyId, userId: ctx.user.id, isAdmin: ctx.user.profile === 'admin' },
+    { lastEventId, signal: c.req.raw.signal },
+  );
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx: don't buffer the stream
+      'x-accel-buffering': 'no',
+    },
+  });
+});

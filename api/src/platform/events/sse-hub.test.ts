@@ -1,0 +1,204 @@
+import { afterEach, describe, expect, test } from 'bun:test';
+import { MemoryEventBus } from './memory-bus';
+import { SSE_DISCONNECT_CHANNEL, SseHub, type SseHubOptions, type SseViewer } from './sse-hub';
+import { readSse } from './sse-test-reader';
+import type { NewEvent } from './types';
+
+const admin1: SseViewer = { companyId: 1, userId: 10, isAdmin: true };
+const agent1: SseViewer = { companyId: 1, userId: 11, isAdmin: false };
+const admin2: SseViewer = { companyId: 2, userId: 20, isAdmin: true };
+
+const ev = (companyId: number, n: number, extra: Partial<NewEvent> = {}): NewEvent => ({
+  companyId,
+  channel: `ticket-${companyId}`,
+  data: { action: 'update', n },
+  ...extra,
+});
+
+let bus: MemoryEventBus;
+let hub: SseHub;
+const setup = (opts: SseHubOptions = {}) => {
+  bus = new MemoryEventBus();
+  hub = new SseHub(bus, opts).start();
+};
+const open = (v: SseViewer, lastEventId?: string) => readSse(new Response(hub.connect(v, { lastEventId })));
+
+afterEach(async () => {
+  hub?.stop();
+  await bus?.close();
+});
+
+describe('SseHub', () => {
+  test('frames: retry hint, then `ready` with a resumable id, then `id/event/data` per event', async () => {
+    setup({ retryMs: 1234 });
+    const s = open(admin1);
+    expect(await s.next()).toEqual({ retry: 1234 });
+    const ready = await s.next();
+    expect(ready.event).toBe('ready');
+    expect(ready.data).toEqual({ action: 'ready' });
+    expect(ready.id).toBeString();
+    const e = await bus.publish(ev(1, 1));
+    expect(await s.next()).toEqual({ id: e.id, event: 'ticket-1', data: { action: 'update', n: 1 } });
+    await s.close();
+  });
+
+  test('delivers a company’s events only to that company’s streams', async () => {
+    setup();
+    const a = open(admin1);
+    const b = open(admin2);
+    await a.nextEvent();
+    await b.nextEvent();
+    await bus.publish(ev(2, 1));
+    await bus.publish(ev(1, 2));
+    await bus.publish(ev(2, 3));
+    expect((await a.nextEvent()).data.n).toBe(2);
+    expect(await a.quiet(100)).toBe(true);
+    expect((await b.nextEvent()).data.n).toBe(1);
+    expect((await b.nextEvent()).data.n).toBe(3);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  test('userId, userIds and adminOnly restrict the audience, and combine', async () => {
+    setup();
+    const adm = open(admin1);
+    const agt = open(agent1);
+    await adm.nextEvent();
+    await agt.nextEvent();
+    await bus.publish(ev(1, 1, { userId: agent1.userId }));
+    await bus.publish(ev(1, 2, { adminOnly: true }));
+    await bus.publish(ev(1, 3, { userIds: [admin1.userId, 99] }));
+    await bus.publish(ev(1, 4, { userId: agent1.userId, adminOnly: true })); // nobody: the agent isn't admin
+    await bus.publish(ev(1, 5));
+    expect((await adm.until((f) => f.data.n === 5)).map((f) => f.data.n)).toEqual([2, 3, 5]);
+    expect((await agt.until((f) => f.data.n === 5)).map((f) => f.data.n)).toEqual([1, 5]);
+    await Promise.all([adm.close(), agt.close()]);
+  });
+
+  test('resume: replays exactly what this viewer missed after Last-Event-ID, then continues live', async () => {
+    setup();
+    const s1 = open(agent1);
+    await s1.nextEvent();
+    const e1 = await bus.publish(ev(1, 1));
+    expect((await s1.nextEvent()).id).toBe(e1.id);
+    await s1.close();
+    expect(hub.clientCount()).toBe(0);
+    await bus.publish(ev(1, 2));
+    await bus.publish(ev(2, 99)); // another company
+    await bus.publish(ev(1, 98, { userId: admin1.userId })); // someone else's
+    await bus.publish(ev(1, 3));
+    const s2 = open(agent1, e1.id);
+    expect(await s2.next()).toEqual({ retry: 3000 });
+    expect((await s2.nextEvent()).data.n).toBe(2);
+    expect((await s2.nextEvent()).data.n).toBe(3);
+    expect(await s2.quiet(100)).toBe(true);
+    await bus.publish(ev(1, 4));
+    expect((await s2.nextEvent()).data.n).toBe(4);
+    await s2.close();
+  });
+
+  test('resume from the `ready` id of a stream that received nothing has no gap', async () => {
+    setup();
+    const s1 = open(agent1);
+    const ready = await s1.nextEvent();
+    await s1.close();
+    await bus.publish(ev(1, 1));
+    const s2 = open(agent1, ready.id);
+    expect((await s2.nextEvent()).data.n).toBe(1);
+    await s2.close();
+  });
+
+  test('an id that left the buffer (or never was in it) gets `resync` with a fresh resumable id', async () => {
+    setup({ bufferSize: 3 });
+    const first = await bus.publish(ev(1, 1));
+    for (let i = 2; i <= 5; i++) await bus.publish(ev(1, i));
+    const s = open(agent1, first.id);
+    const resync = await s.nextEvent();
+    expect(resync.event).toBe('resync');
+    expect(resync.data).toEqual({ action: 'resync' });
+    await s.close();
+    // the resync id is the newest event: resuming from it misses nothing
+    await bus.publish(ev(1, 6));
+    const s2 = open(agent1, resync.id);
+    expect((await s2.nextEvent()).data.n).toBe(6);
+    await s2.close();
+    const s3 = open(agent1, 'zzz-unknown-id');
+    expect((await s3.nextEvent()).event).toBe('resync');
+    await s3.close();
+  });
+
+  test('events older than the age bound are forgotten, except the newest', async () => {
+    let now = 1_000_000;
+    setup({ bufferMaxAgeMs: 1000, heartbeatMs: 20, now: () => now });
+    const old = await bus.publish(ev(1, 1));
+    const newest = await bus.publish(ev(1, 2));
+    now += 5000;
+    await Bun.sleep(60); // a heartbeat tick prunes
+    const s = open(agent1, old.id);
+    expect((await s.nextEvent()).event).toBe('resync');
+    await s.close();
+    const s2 = open(agent1, newest.id);
+    expect(await s2.quiet(100)).toBe(true); // known id, nothing missed: no resync
+    await s2.close();
+  });
+
+  test('one shared heartbeat comment reaches every stream', async () => {
+    setup({ heartbeatMs: 30 });
+    const a = open(admin1);
+    const b = open(admin2);
+    for (const s of [a, b]) {
+      await s.nextEvent();
+      expect((await s.next(500)).comment).toBe('hb');
+    }
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  test('a stream that does not read is dropped once its queue passes the bound', async () => {
+    setup({ maxQueuedBytes: 4096 });
+    const body = hub.connect(agent1); // never read
+    const live = open(agent1);
+    await live.nextEvent();
+    const big = 'x'.repeat(1000);
+    expect(hub.clientCount(1)).toBe(2);
+    for (let i = 0; i < 10; i++) {
+      await bus.publish(ev(1, i, { data: { action: 'update', n: i, big } }));
+      // the reading stream keeps up and gets everything
+      expect((await live.nextEvent()).data.n).toBe(i);
+    }
+    expect(hub.clientCount(1)).toBe(1);
+    await live.close();
+    await body.cancel().catch(() => {});
+  });
+
+  test('the reserved disconnect event ends that user’s streams (or the whole company’s) and is not forwarded', async () => {
+    setup();
+    const adm = open(admin1);
+    const agt = open(agent1);
+    const other = open(admin2);
+    for (const s of [adm, agt, other]) await s.nextEvent();
+    await bus.publish({ companyId: 1, channel: SSE_DISCONNECT_CHANNEL, data: { action: 'disconnect' }, userId: 11 });
+    expect(await agt.ended()).toBe(true);
+    expect(hub.clientCount(1)).toBe(1);
+    await bus.publish(ev(1, 1));
+    expect((await adm.nextEvent()).data.n).toBe(1); // the admin saw no disconnect frame
+    await bus.publish({ companyId: 1, channel: SSE_DISCONNECT_CHANNEL, data: { action: 'disconnect' } });
+    expect(await adm.ended()).toBe(true);
+    expect(hub.clientCount()).toBe(1);
+    await other.close();
+  });
+
+  test('an aborted request releases its stream; stop() ends every stream and unsubscribes', async () => {
+    setup();
+    const ac = new AbortController();
+    const s = readSse(new Response(hub.connect(agent1, { signal: ac.signal })));
+    const t = open(admin2);
+    await s.nextEvent();
+    await t.nextEvent();
+    expect(hub.clientCount()).toBe(2);
+    ac.abort();
+    expect(hub.clientCount()).toBe(1);
+    hub.stop();
+    expect(await t.ended()).toBe(true);
+    expect(hub.clientCount()).toBe(0);
+    await bus.publish(ev(2, 1)); // no listener left: nothing throws
+  });
+});

@@ -1,0 +1,316 @@
+import { log } from '../log';
+import { nextEventId } from './memory-bus';
+import type { AppEvent, EventBus } from './types';
+
+/** Who is listening on one SSE stream. Snapshotted at connect: a stream lives as long as the token that opened it. */
+export type SseViewer = { companyId: number; userId: number; isAdmin: boolean };
+
+export type SseHubOptions = {
+  /** comment line sent to every stream this often, so proxies and clients see a live connection */
+  heartbeatMs?: number;
+  /** events kept per company for Last-Event-ID resume */
+  bufferSize?: number;
+  /** and no older than this */
+  bufferMaxAgeMs?: number;
+  /** a stream whose unsent bytes exceed this is dropped (it reconnects and resumes from its last id) */
+  maxQueuedBytes?: number;
+  /** the `retry:` hint sent to EventSource clients */
+  retryMs?: number;
+  now?: () => number;
+};
+
+/**
+ * Reserved bus channel: not forwarded to clients; ends the streams of `userId` (or of every user of the company when
+ * absent) in every process. Published by disconnectUserStreams() when a user is deleted, logs out or is deactivated.
+ */
+export const SSE_DISCONNECT_CHANNEL = 'sse:disconnect';
+
+type Entry = {
+  id: string;
+  at: number;
+  /** null for a position marker (see positionOf) — never sent */
+  frame: Uint8Array | null;
+  userId?: number;
+  userIds?: ReadonlySet<number>;
+  adminOnly?: boolean;
+};
+
+type Client = {
+  viewer: SseViewer;
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  closed: boolean;
+  onAbort?: () => void;
+  signal?: AbortSignal;
+};
+
+const enc = new TextEncoder();
+const HEARTBEAT = enc.encode(': hb\n\n');
+
+/** A channel name goes on one `event:` line; a stray CR/LF would split the frame. */
+const lineSafe = (s: string) => s.replace(/[\r\n]/g, ' ');
+
+function eventFrame(id: string, channel: string, data: unknown): Uint8Array {
+  return enc.encode(`id: ${lineSafe(id)}\nevent: ${lineSafe(channel)}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+function visibleTo(v: SseViewer, e: Pick<Entry, 'userId' | 'userIds' | 'adminOnly'>): boolean {
+  if (e.userId != null && e.userId !== v.userId) return false;
+  if (e.userIds && !e.userIds.has(v.userId)) return false;
+  if (e.adminOnly && !v.isAdmin) return false;
+  return true;
+}
+
+/**
+ * One company's recent events, addressable by id, in arrival order (the order its clients saw them). Grows only as
+ * events come, so thousands of quiet companies cost next to nothing.
+ */
+class CompanyLog {
+  private entries: Entry[] = [];
+  /** index of the oldest kept entry; the array is compacted once half of it is dead */
+  private head = 0;
+  /** absolute sequence number of entries[0] */
+  private base = 0;
+  private seqById = new Map<string, number>();
+
+  constructor(private capacity: number) {}
+
+  get size(): number {
+    return this.entries.length - this.head;
+  }
+
+  push(e: Entry): void {
+    this.seqById.set(e.id, this.base + this.entries.length);
+    this.entries.push(e);
+    while (this.size > this.capacity) this.dropOldest();
+  }
+
+  private dropOldest(): void {
+    const old = this.entries[this.head];
+    this.seqById.delete(old.id);
+    this.head++;
+    if (this.head >= 64 && this.head * 2 >= this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.base += this.head;
+      this.head = 0;
+    }
+  }
+
+  /**
+   * Forget entries older than `t`, but always keep the newest: a client holding its id has missed nothing, however
+   * quiet the company has been.
+   */
+  pruneBefore(t: number): void {
+    while (this.size > 1 && this.entries[this.head].at < t) this.dropOldest();
+  }
+
+  latestId(): string | undefined {
+    return this.size ? this.entries[this.entries.length - 1].id : undefined;
+  }
+
+  /** entries after `id`, oldest first; undefined when `id` is not (or no longer) in the buffer */
+  after(id: string): Entry[] | undefined {
+    const seq = this.seqById.get(id);
+    if (seq === undefined) return undefined;
+    return this.entries.slice(seq - this.base + 1);
+  }
+}
+
+/**
+ * Fan-out of bus events to SSE streams, built for thousands of streams per process: ONE bus subscription, a map
+ * companyId → streams, each event's frame serialised once and the same bytes enqueued on every stream, one shared
+ * heartbeat timer, and slow streams dropped instead of buffering without bound.
+ */
+export class SseHub {
+  private clients = new Map<number, Set<Client>>();
+  private logs = new Map<number, CompanyLog>();
+  private unsubscribe?: () => void;
+  private timer?: ReturnType<typeof setInterval>;
+  private readonly heartbeatMs: number;
+  private readonly bufferSize: number;
+  private readonly bufferMaxAgeMs: number;
+  private readonly maxQueuedBytes: number;
+  private readonly retryFrame: Uint8Array;
+  private readonly now: () => number;
+
+  constructor(
+    private bus: EventBus,
+    opts: SseHubOptions = {},
+  ) {
+    this.heartbeatMs = opts.heartbeatMs ?? 15_000;
+    this.bufferSize = opts.bufferSize ?? 2_000;
+    this.bufferMaxAgeMs = opts.bufferMaxAgeMs ?? 10 * 60_000;
+    this.maxQueuedBytes = opts.maxQueuedBytes ?? 256 * 1024;
+    this.retryFrame = enc.encode(`retry: ${opts.retryMs ?? 3000}\n\n`);
+    this.now = opts.now ?? Date.now;
+  }
+
+  get started(): boolean {
+    return !!this.unsubscribe;
+  }
+
+  start(): this {
+    if (this.unsubscribe) return this;
+    this.unsubscribe = this.bus.subscribe((e) => this.onEvent(e));
+    this.timer = setInterval(() => this.tick(), this.heartbeatMs);
+    // the heartbeat alone must not keep a process (or a test run) alive
+    (this.timer as { unref?: () => void }).unref?.();
+    return this;
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    for (const set of this.clients.values()) for (const c of set) this.close(c, 'end');
+    this.clients.clear();
+    this.logs.clear();
+  }
+
+  /** streams currently open, in total or for one company */
+  clientCount(companyId?: number): number {
+    if (companyId !== undefined) return this.clients.get(companyId)?.size ?? 0;
+    let n = 0;
+    for (const s of this.clients.values()) n += s.size;
+    return n;
+  }
+
+  /**
+   * A new stream for `viewer`. With `lastEventId` it first replays what the viewer missed since that id (or sends
+   * `resync` when the id has left the buffer), then continues live; without it, it starts with a `ready` event
+   * whose id is the current position, so even a client that received nothing yet can resume without a gap.
+   */
+  connect(viewer: SseViewer, opts: { lastEventId?: string; signal?: AbortSignal } = {}): ReadableStream<Uint8Array> {
+    let client: Client | undefined;
+    return new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          const c: Client = { viewer, controller, closed: false };
+          client = c;
+          if (!this.started) {
+            controller.close();
+            c.closed = true;
+            return;
+          }
+          controller.enqueue(this.retryFrame);
+          const missed = opts.lastEventId ? this.companyLog(viewer.companyId).after(opts.lastEventId) : undefined;
+          if (opts.lastEventId && missed) {
+            for (const e of missed) if (e.frame && visibleTo(viewer, e)) controller.enqueue(e.frame);
+          } else {
+            const position = this.positionOf(viewer.companyId);
+            const kind = opts.lastEventId ? 'resync' : 'ready';
+            controller.enqueue(eventFrame(position, kind, { action: kind }));
+          }
+          let set = this.clients.get(viewer.companyId);
+          if (!set) {
+            set = new Set();
+            this.clients.set(viewer.companyId, set);
+          }
+          set.add(c);
+          if (opts.signal) {
+            c.signal = opts.signal;
+            c.onAbort = () => this.close(c, 'end');
+            if (opts.signal.aborted) this.close(c, 'end');
+            else opts.signal.addEventListener('abort', c.onAbort, { once: true });
+          }
+        },
+        cancel: () => {
+          if (client) this.close(client, 'cancelled');
+        },
+      },
+      // desiredSize = -(bytes not yet taken by the socket): what the backpressure check reads
+      { highWaterMark: 0, size: (chunk) => chunk?.byteLength ?? 0 },
+    );
+  }
+
+  /** End the streams of one user (or of a whole company) in THIS process; see disconnectUserStreams for all. */
+  disconnect(companyId: number, userId?: number): void {
+    const set = this.clients.get(companyId);
+    if (!set) return;
+    for (const c of [...set]) if (userId === undefined || c.viewer.userId === userId) this.close(c, 'end');
+  }
+
+  private companyLog(companyId: number): CompanyLog {
+    let l = this.logs.get(companyId);
+    if (!l) {
+      l = new CompanyLog(this.bufferSize);
+      this.logs.set(companyId, l);
+    }
+    return l;
+  }
+
+  /** The id a client can later resume from: the newest buffered event, or a fresh marker when there is none. */
+  private positionOf(companyId: number): string {
+    const l = this.companyLog(companyId);
+    const latest = l.latestId();
+    if (latest) return latest;
+    const id = nextEventId();
+    l.push({ id, at: this.now(), frame: null });
+    return id;
+  }
+
+  private onEvent(e: AppEvent): void {
+    if (e.channel === SSE_DISCONNECT_CHANNEL) {
+      this.disconnect(e.companyId, e.userId ?? undefined);
+      return;
+    }
+    let frame: Uint8Array;
+    try {
+      frame = eventFrame(e.id, e.channel, e.data);
+    } catch (err) {
+      log.error({ err, channel: e.channel }, 'event not serialisable; dropped');
+      return;
+    }
+    const entry: Entry = {
+      id: e.id,
+      at: this.now(),
+      frame,
+      userId: e.userId ?? undefined,
+      userIds: e.userIds ? new Set(e.userIds) : undefined,
+      adminOnly: e.adminOnly || undefined,
+    };
+    this.companyLog(e.companyId).push(entry);
+    const set = this.clients.get(e.companyId);
+    if (!set) return;
+    for (const c of set) if (visibleTo(c.viewer, entry)) this.send(c, frame);
+  }
+
+  private send(c: Client, bytes: Uint8Array): void {
+    if (c.closed) return;
+    const desired = c.controller.desiredSize;
+    if (desired !== null && -desired > this.maxQueuedBytes) {
+      log.warn({ companyId: c.viewer.companyId, userId: c.viewer.userId }, 'sse stream backed up; dropped');
+      this.close(c, 'error');
+      return;
+    }
+    try {
+      c.controller.enqueue(bytes);
+    } catch {
+      this.close(c, 'cancelled');
+    }
+  }
+
+  private close(c: Client, how: 'end' | 'error' | 'cancelled'): void {
+    if (c.closed) return;
+    c.closed = true;
+    const set = this.clients.get(c.viewer.companyId);
+    if (set) {
+      set.delete(c);
+      if (set.size === 0) this.clients.delete(c.viewer.companyId);
+    }
+    if (c.signal && c.onAbort) c.signal.removeEventListener('abort', c.onAbort);
+    try {
+      // a dropped slow stream errors (its queue is discarded at once); others end cleanly
+      if (how === 'error') c.controller.error(new Error('slow SSE consumer'));
+      else if (how === 'end') c.controller.close();
+    } catch {
+      // already closed by the other side
+    }
+  }
+
+  private tick(): void {
+    for (const set of this.clients.values()) for (const c of set) this.send(c, HEARTBEAT);
+    const horizon = this.now() - this.bufferMaxAgeMs;
+    for (const l of this.logs.values()) l.pruneBefore(horizon);
+  }
+}

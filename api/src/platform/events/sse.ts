@@ -1,0 +1,36 @@
+import { emit, type Platform, platform } from '../index';
+import { SSE_DISCONNECT_CHANNEL, SseHub, type SseHubOptions } from './sse-hub';
+import type { EventBus } from './types';
+
+/** One hub per event bus (= per booted platform), created and subscribed on first use, stopped on shutdown. */
+const hubs = new WeakMap<EventBus, SseHub>();
+let defaults: SseHubOptions = {};
+
+/** Options for hubs created from now on (tests shorten the heartbeat or the buffer). */
+export function configureSseHubs(opts: SseHubOptions): void {
+  defaults = opts;
+}
+
+export function sseHub(p: Platform = platform()): SseHub {
+  let hub = hubs.get(p.events);
+  if (!hub) {
+    const h = new SseHub(p.events, defaults).start();
+    hubs.set(p.events, h);
+    p.onShutdown.push(() => h.stop());
+    hub = h;
+  }
+  return hub;
+}
+
+/** Boot step of API processes: the resume buffer fills from the start, before the first client connects. */
+export function startSseHub(): void {
+  sseHub();
+}
+
+/**
+ * End the SSE streams of a user (logout, deletion, deactivation, password change) in every API process; without
+ * `userId`, every stream of the company (company blocked or deleted). The client's reconnect then meets the auth check.
+ */
+export function disconnectUserStreams(companyId: number, userId?: number): void {
+  emit({ companyId, channel: SSE_DISCONNECT_CHANNEL, data: { action: 'disconnect' }, userId });
+}

@@ -14,6 +14,8 @@ export type Env = {
   dataDir: string;
   jwtSecret: string;
   jwtRefreshSecret: string;
+  /** key for WhatsApp session secrets at rest (ENCRYPTION_KEY); falls back to jwtSecret when unset */
+  encryptionKey?: string;
   simulatorEnabled: boolean;
   /** run job workers inside the API process (embedded mode, or WORKERS_IN_API=1) */
   workersInApi: boolean;
@@ -82,6 +84,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     dataDir,
     jwtSecret: jwtSecret as string,
     jwtRefreshSecret: jwtRefreshSecret as string,
+    encryptionKey: source.ENCRYPTION_KEY || undefined,
     simulatorEnabled: simulatorFlag ? simulatorFlag === '1' || simulatorFlag === 'true' : !production,
     workersInApi: !source.REDIS_URL || source.WORKERS_IN_API === '1',
     webDist: resolve(source.WEB_DIST ?? join(repoRoot, 'web/dist')),

@@ -20,6 +20,8 @@ export type Env = {
   /** run job workers inside the API process (embedded mode, or WORKERS_IN_API=1) */
   workersInApi: boolean;
   webDist: string;
+  /** take the client IP from x-forwarded-for (behind a reverse proxy) instead of the socket (TRUST_PROXY=1) */
+  trustProxy: boolean;
 };
 
 const repoRoot = resolve(import.meta.dir, '../../..');
@@ -88,6 +90,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     simulatorEnabled: simulatorFlag ? simulatorFlag === '1' || simulatorFlag === 'true' : !production,
     workersInApi: !source.REDIS_URL || source.WORKERS_IN_API === '1',
     webDist: resolve(source.WEB_DIST ?? join(repoRoot, 'web/dist')),
+    trustProxy: source.TRUST_PROXY === '1' || source.TRUST_PROXY === 'true',
   };
 }
 

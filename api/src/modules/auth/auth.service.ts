@@ -1,0 +1,149 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { DomainError, type LoginInput, type SessionUserDto, type SignupInput } from '@zapdesk/core';
+import { invalidateActors } from '../../platform/auth/actor';
+import { REFRESH_TOKEN_TTL_S, signAccessToken } from '../../platform/auth/tokens';
+import { platform } from '../../platform/index';
+import { log } from '../../platform/log';
+import { type RateRule, rateLimiter } from '../../platform/ratelimit';
+import { createCompanyWithAdmin } from '../companies/defaults.service';
+import {
+  deleteExpiredSessions,
+  insertSession,
+  loadSessionUserRow,
+  markSessionUsed,
+  revokeFamily,
+  revokeUserSessions,
+  type SessionRow,
+  setUserPassword,
+  type UserRow,
+  unsafeFindSessionByHash,
+  unsafeFindUserByEmail,
+} from './auth.repo';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { toSessionUserDto } from './session-user';
+
+/** Failed logins allowed per e-mail and per IP in 15 minutes; the next attempt answers 429. */
+export const LOGIN_RULE_EMAIL: RateRule = { limit: 10, windowMs: 15 * 60_000 };
+export const LOGIN_RULE_IP: RateRule = { limit: 30, windowMs: 15 * 60_000 };
+/** Sign-ups per IP per hour (creates companies: keep bots out). */
+export const SIGNUP_RULE_IP: RateRule = { limit: 10, windowMs: 60 * 60_000 };
+/**
+ * A refresh token presented again within this window after its rotation is treated as a concurrent refresh from a
+ * second tab (it gets a sibling token of the same family); later, it is a replay and revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+export type SessionAnswer = { token: string; user: SessionUserDto; refreshToken: string };
+
+const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
+
+function tooMany(retryAfterS: number): DomainError {
+  return new DomainError('ERR_TOO_MANY_REQUESTS', undefined, { retryAfterS });
+}
+
+async function answerFor(user: UserRow, familyId: string): Promise<SessionAnswer> {
+  const row = await loadSessionUserRow(user.companyId, user.id);
+  if (!row) throw new DomainError('ERR_UNAUTHORIZED');
+  if (!row.company.status && !row.user.master) throw new DomainError('ERR_INVALID_CREDENTIALS', 'Empresa desativada.');
+  const refreshToken = randomBytes(32).toString('base64url');
+  await insertSession(user.companyId, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+  });
+  const token = await signAccessToken(platform().env, row.user);
+  return { token, user: toSessionUserDto(row), refreshToken };
+}
+
+/**
+ * POST /auth/login. ERR_INVALID_CREDENTIALS_EMAIL (unknown e-mail), _PASSWORD (wrong password),
+ * ERR_INVALID_CREDENTIALS (right credentials, but the company is deactivated). Failed attempts count per e-mail
+ * and per IP; over the limit every attempt answers 429 until the window passes.
+ */
+export async function login(input: LoginInput, ip: string): Promise<SessionAnswer> {
+  const limiter = rateLimiter();
+  const emailKey = `login:email:${input.email}`;
+  const ipKey = `login:ip:${ip}`;
+  const [byEmail, byIp] = await Promise.all([
+    limiter.peek(emailKey, LOGIN_RULE_EMAIL),
+    limiter.peek(ipKey, LOGIN_RULE_IP),
+  ]);
+  if (byEmail.limited || byIp.limited) throw tooMany(Math.max(byEmail.retryAfterS, byIp.retryAfterS));
+
+  const user = await unsafeFindUserByEmail(input.email);
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !passwordOk) {
+    await Promise.all([limiter.hit(emailKey, LOGIN_RULE_EMAIL), limiter.hit(ipKey, LOGIN_RULE_IP)]);
+    throw new DomainError(user ? 'ERR_INVALID_CREDENTIALS_PASSWORD' : 'ERR_INVALID_CREDENTIALS_EMAIL');
+  }
+  await limiter.reset(emailKey);
+  await deleteExpiredSessions(user.companyId, user.id);
+  return answerFor(user, randomUUID());
+}
+
+/**
+ * POST /auth/refresh_token: rotates the refresh token. A spent token presented again (after the grace window)
+ * revokes its whole family — whoever holds any token of that login is logged out — and answers 401.
+ */
+export async function refresh(refreshToken: string | undefined): Promise<SessionAnswer> {
+  if (!refreshToken) throw new DomainError('ERR_UNAUTHORIZED');
+  const session = await unsafeFindSessionByHash(hashToken(refreshToken));
+  if (!session || session.revokedAt) throw new DomainError('ERR_UNAUTHORIZED');
+  const now = new Date();
+  if (session.expiresAt <= now) throw new DomainError('ERR_UNAUTHORIZED');
+  if (session.usedAt || !(await markSessionUsed(session.companyId, session.id, now))) {
+    return reuse(session, now);
+  }
+  return continueFamily(session);
+}
+
+async function reuse(session: SessionRow, now: Date): Promise<SessionAnswer> {
+  const usedAt = session.usedAt ?? now;
+  if (now.getTime() - usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) return continueFamily(session);
+  await revokeFamily(session.companyId, session.familyId, now);
+  log.warn({ userId: session.userId, companyId: session.companyId }, 'refresh token reuse: session family revoked');
+  throw new DomainError('ERR_UNAUTHORIZED');
+}
+
+async function continueFamily(session: SessionRow): Promise<SessionAnswer> {
+  const row = await loadSessionUserRow(session.companyId, session.userId);
+  if (!row) throw new DomainError('ERR_UNAUTHORIZED');
+  return answerFor(row.user, session.familyId);
+}
+
+/** DELETE /auth/logout: revokes the family of the presented refresh token (if any). Always succeeds. */
+export async function logout(refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const session = await unsafeFindSessionByHash(hashToken(refreshToken));
+  if (session) await revokeFamily(session.companyId, session.familyId, new Date());
+}
+
+/**
+ * POST /auth/signup: a new company on the standard plan with the user as its admin (Administradores), the
+ * default queues and groups; the new admin is logged in at once (decision recorded).
+ */
+export async function signup(input: SignupInput, ip: string): Promise<SessionAnswer> {
+  const state = await rateLimiter().hit(`signup:ip:${ip}`, SIGNUP_RULE_IP);
+  if (state.count > SIGNUP_RULE_IP.limit) throw tooMany(state.retryAfterS);
+  const { admin } = await createCompanyWithAdmin({
+    company: { name: input.companyName ?? input.name, email: input.email },
+    admin: { name: input.name, email: input.email, password: input.password },
+  });
+  return answerFor(admin, randomUUID());
+}
+
+/** CLI reset-password: new hash, every access token (tokenVersion) and refresh session of the user invalidated. */
+export async function resetPassword(email: string, password: string): Promise<UserRow> {
+  const user = await unsafeFindUserByEmail(email);
+  if (!user) throw new DomainError('ERR_NO_USER_FOUND', `Nenhum usuário com o e-mail ${email}.`);
+  await setUserPassword(user.companyId, user.id, await hashPassword(password));
+  await revokeUserSessions(user.companyId, user.id, new Date());
+  invalidateActors(user.id);
+  return user;
+}
+
+/** Ends every refresh session of a user (their password was changed by someone else, or their rights shrank). */
+export async function revokeSessionsOfUser(companyId: number, userId: number): Promise<void> {
+  await revokeUserSessions(companyId, userId, new Date());
+}

@@ -1,0 +1,123 @@
+import {
+  type ContactImportReport,
+  DomainError,
+  type ExportContactsQuery,
+  ImportOneContact,
+  type ImportRowError,
+  numberVariants,
+} from '@zapdesk/core';
+import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
+import type { z } from 'zod';
+import type { UserCtx } from '../../platform/http/context';
+import { assertCan } from '../../platform/http/policy';
+import {
+  type ContactRow,
+  contactsPageAfter,
+  findContactsByNumbers,
+  insertContacts,
+  type NewContact,
+  updateContact,
+} from './contacts.repo';
+import { emitContactEvent } from './contacts.service';
+import { contactExport, readContactSheet, SpreadsheetError } from './contacts.spreadsheet';
+
+const INSERT_CHUNK = 500;
+
+/**
+ * POST /contacts/import: every row of the first worksheet is validated with the contact form's rules; valid rows
+ * are created, or update the contact that already has the number (idempotent: re-importing the same file creates
+ * nothing new); invalid rows are reported with the spreadsheet row and the reason. A number repeated inside the
+ * file is reported on its second occurrence. Imports do not check WhatsApp existence (see DECISIONS, Directory).
+ */
+export async function importContactsFile(ctx: UserCtx, data: Uint8Array): Promise<ContactImportReport> {
+  let sheet: Awaited<ReturnType<typeof readContactSheet>>;
+  try {
+    sheet = await readContactSheet(data);
+  } catch (err) {
+    if (err instanceof SpreadsheetError) throw new DomainError('ERR_VALIDATION', err.message);
+    throw err;
+  }
+  const errors: ImportRowError[] = [];
+  const valid: { row: number; name: string; number: string; email: string }[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const r of sheet) {
+    const parsed = ImportOneContact.safeParse({ name: r.name, number: r.number, email: r.email });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue.path[0] ?? '') as ImportRowError['field'];
+      errors.push({ row: r.row, field, code: 'ERR_VALIDATION', reason: `${field}: ${issue.message}` });
+      continue;
+    }
+    const first = firstRowOf.get(parsed.data.number);
+    if (first !== undefined) {
+      errors.push({
+        row: r.row,
+        field: 'number',
+        code: 'ERR_DUPLICATED_CONTACT',
+        reason: `Número repetido na planilha (linha ${first})`,
+      });
+      continue;
+    }
+    firstRowOf.set(parsed.data.number, r.row);
+    valid.push({ row: r.row, ...parsed.data });
+  }
+
+  // existing contacts, found by every spelling of the numbers (one statement per chunk)
+  const byNumber = new Map<string, ContactRow>();
+  for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
+    const chunk = valid.slice(i, i + INSERT_CHUNK);
+    const found = await findContactsByNumbers(
+      ctx.companyId,
+      chunk.flatMap((v) => numberVariants(v.number)),
+    );
+    for (const c of found) for (const n of numberVariants(c.number)) byNumber.set(n, c);
+  }
+
+  let created = 0;
+  let updated = 0;
+  let skipped = 0;
+  const toInsert: NewContact[] = [];
+  for (const v of valid) {
+    const existing = byNumber.get(v.number);
+    if (!existing) {
+      toInsert.push({ name: v.name, number: v.number, email: v.email });
+      continue;
+    }
+    const patch: { name?: string; email?: string } = {};
+    if (v.name !== existing.name) patch.name = v.name;
+    if (v.email && v.email !== existing.email) patch.email = v.email;
+    if (!Object.keys(patch).length) {
+      skipped++;
+      continue;
+    }
+    await updateContact(ctx.companyId, existing.id, patch);
+    updated++;
+  }
+  for (let i = 0; i < toInsert.length; i += INSERT_CHUNK) {
+    const chunk = toInsert.slice(i, i + INSERT_CHUNK);
+    const inserted = await insertContacts(ctx.companyId, chunk);
+    created += inserted.length;
+    // a number inserted concurrently by someone else between our read and write: already there, nothing to do
+    skipped += chunk.length - inserted.length;
+  }
+  if (created || updated) emitContactEvent(ctx.companyId, { action: 'reload' });
+  errors.sort((a, b) => a.row - b.row);
+  return { total: sheet.length, created, updated, skipped, errors };
+}
+
+/** GET /contacts/export: the company's contacts (list filters apply), read 20 at a time, as one xlsx. */
+export async function exportContacts(ctx: UserCtx, q: z.output<typeof ExportContactsQuery>): Promise<Uint8Array> {
+  assertCan(ctx, 'manageSettings');
+  const companyId = ctx.companyId;
+  async function* pages() {
+    let after = 0;
+    for (;;) {
+      const page = await contactsPageAfter(companyId, q, after, DIRECTORY_PAGE_SIZE);
+      if (!page.length) return;
+      yield page;
+      if (page.length < DIRECTORY_PAGE_SIZE) return;
+      after = page[page.length - 1].id;
+    }
+  }
+  return contactExport(pages());
+}

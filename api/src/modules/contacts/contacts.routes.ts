@@ -1,0 +1,85 @@
+import {
+  CreateContact,
+  DirectoryIdParam,
+  ExportContactsQuery,
+  ImportOneContact,
+  ListContactsQuery,
+  UpdateContact,
+} from '@zapdesk/core';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/http/auth-middleware';
+import type { AppEnv } from '../../platform/http/context';
+import { errorBody } from '../../platform/http/errors';
+import { validate } from '../../platform/http/validate';
+import { exportContacts, importContactsFile } from './contacts.import';
+import {
+  createContact,
+  deleteContact,
+  getContact,
+  importOneContact,
+  listContacts,
+  updateContact,
+} from './contacts.service';
+import { contactTemplate, MAX_IMPORT_BYTES } from './contacts.spreadsheet';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const xlsxHeaders = (fileName: string) => ({
+  'content-type': XLSX,
+  'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'no-store',
+});
+
+/** multipart `file` (also accepted as `spreadsheet` or `media`): one .xlsx */
+const ImportForm = z
+  .object({ file: z.unknown().optional(), spreadsheet: z.unknown().optional(), media: z.unknown().optional() })
+  .transform((f) => f.file ?? f.spreadsheet ?? f.media)
+  .pipe(z.instanceof(File, { error: 'Envie uma planilha .xlsx' }));
+
+const importBodyLimit = bodyLimit({
+  maxSize: MAX_IMPORT_BYTES + 64 * 1024,
+  onError: (c) => c.json(errorBody('ERR_VALIDATION', 'Planilha muito grande (máximo 5 MB)'), 413),
+});
+
+const listHandler = [requireAuth, validate('query', ListContactsQuery)] as const;
+
+export const contactsRoutes = new Hono<AppEnv>()
+  .get('/contacts', ...listHandler, async (c) => c.json(await listContacts(c.get('ctx'), c.req.valid('query')), 200))
+  .get('/contacts/', ...listHandler, async (c) => c.json(await listContacts(c.get('ctx'), c.req.valid('query')), 200))
+  .get('/contacts/export', requireAuth, validate('query', ExportContactsQuery), async (c) => {
+    const bytes = await exportContacts(c.get('ctx'), c.req.valid('query'));
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, xlsxHeaders(`contatos-${day}.xlsx`));
+  })
+  .get('/contacts/import-template', requireAuth, async (c) => {
+    return c.body((await contactTemplate()) as Uint8Array<ArrayBuffer>, 200, xlsxHeaders('modelo-contatos.xlsx'));
+  })
+  .get('/contacts/:id', requireAuth, validate('param', DirectoryIdParam), async (c) =>
+    c.json(await getContact(c.get('ctx'), c.req.valid('param').id), 200),
+  )
+  .post('/contacts', requireAuth, validate('json', CreateContact), async (c) =>
+    c.json(await createContact(c.get('ctx'), c.req.valid('json')), 200),
+  )
+  .post('/contact', requireAuth, validate('json', CreateContact), async (c) =>
+    c.json(await createContact(c.get('ctx'), c.req.valid('json')), 200),
+  )
+  .put('/contacts/:id', requireAuth, validate('param', DirectoryIdParam), validate('json', UpdateContact), async (c) =>
+    c.json(await updateContact(c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .delete('/contacts/:id', requireAuth, validate('param', DirectoryIdParam), async (c) => {
+    await deleteContact(c.get('ctx'), c.req.valid('param').id);
+    return c.json({ message: 'Contato excluído' }, 200);
+  })
+  .post('/contacts/import', requireAuth, importBodyLimit, validate('form', ImportForm), async (c) => {
+    const file = c.req.valid('form');
+    if (file.size > MAX_IMPORT_BYTES) {
+      return c.json(errorBody('ERR_VALIDATION', 'Planilha muito grande (máximo 5 MB)'), 413);
+    }
+    const report = await importContactsFile(c.get('ctx'), new Uint8Array(await file.arrayBuffer()));
+    return c.json(report, 200);
+  })
+  .post('/contactsImport', requireAuth, validate('json', ImportOneContact), async (c) => {
+    const { contact, created } = await importOneContact(c.get('ctx'), c.req.valid('json'));
+    return c.json(contact, created ? 201 : 200);
+  });

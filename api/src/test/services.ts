@@ -50,3 +50,36 @@ export async function realRedisUrl(suite: string): Promise<string | null> {
   console.warn(`[skip] ${suite}: Redis not reachable at ${url}; real-Redis tests skipped`);
   return null;
 }
+
+/**
+ * A fresh database `<prefix>_<random>` on the real server (e.g. to apply migrations from scratch); `drop()`
+ * removes it. `baseUrl` comes from realPostgresUrl().
+ */
+export async function createThrowawayDatabase(
+  baseUrl: string,
+  prefix = 'zapdesk_tmp',
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const { default: postgres } = await import('postgres');
+  const { randomBytes } = await import('node:crypto');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 1 });
+  }
+  const u = new URL(baseUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    name,
+    drop: async () => {
+      const sql = postgres(baseUrl, { max: 1, onnotice: () => {} });
+      try {
+        await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await sql.end({ timeout: 1 });
+      }
+    },
+  };
+}

@@ -4,6 +4,10 @@ import { requestId } from 'hono/request-id';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { queuesRoutes } from './modules/queues/queues.routes';
+import { userAuthorizationsRoutes } from './modules/user-authorizations/user-authorizations.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import type { AppEnv } from './platform/http/context';
 import { errorBody, onError } from './platform/http/errors';
 
@@ -29,7 +33,14 @@ export function createApp(opts: AppOptions) {
   app.onError(onError);
   app.notFound((c) => c.json(errorBody('ERR_NOT_FOUND'), 404));
 
-  const routes = app.route('/', healthRoutes).route('/', eventsRoutes).route('/', mediaRoutes);
+  const routes = app
+    .route('/', healthRoutes)
+    .route('/', authRoutes)
+    .route('/', usersRoutes)
+    .route('/', userAuthorizationsRoutes)
+    .route('/', queuesRoutes)
+    .route('/', eventsRoutes)
+    .route('/', mediaRoutes);
   return routes;
 }
 

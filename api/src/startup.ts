@@ -1,3 +1,4 @@
+import { seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { startSseHub } from './platform/events/sse';
 import { platform } from './platform/index';
 
@@ -10,4 +11,6 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   void opts;
   // realtime: the SSE hub subscribes to the bus now so its resume buffer covers events before the first client
   if (opts.role === 'api') startSseHub();
+  // auth/users: the first non-production start seeds the demo company (admin@demo.local / agent@demo.local)
+  if (opts.role === 'api') await seedDemoOnFirstStart({ production: platform().env.production });
 }

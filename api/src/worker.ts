@@ -1,0 +1,48 @@
+import { selectAdapters } from './platform/adapters';
+import { loadEnv } from './platform/env';
+import { bootPlatform, shutdownPlatform } from './platform/index';
+import { log } from './platform/log';
+import { runStartupTasks } from './startup';
+
+/**
+ * `bun run worker`: a process that only consumes jobs (production with REDIS_URL; the API then does not consume
+ * unless WORKERS_IN_API=1). With DATABASE_URL and no Redis it consumes the jobs table next to the API (claims are
+ * safe across processes). With the embedded PGlite database it refuses: PGlite belongs to one process, and in that
+ * mode jobs already run inside the server.
+ */
+async function main() {
+  const env = loadEnv();
+  if (!env.databaseUrl) {
+    throw new Error(
+      'The worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database cannot be shared between ' +
+        'processes, and in embedded mode the jobs already run inside the server (bun run dev / start).',
+    );
+  }
+  const { events, jobs } = await selectAdapters(env);
+  const p = await bootPlatform({ env, events, jobs });
+  await runStartupTasks({ role: 'worker' });
+  await p.jobs.startWorkers();
+  log.info({ jobs: env.redisUrl ? 'BullMQ (Redis)' : 'jobs table (PostgreSQL)' }, 'worker started');
+  console.log(`  Worker consuming jobs from ${env.redisUrl ? 'Redis (BullMQ)' : 'the PostgreSQL jobs table'}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker shutting down: waiting for running jobs');
+    try {
+      await shutdownPlatform();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'worker shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -254,6 +254,11 @@ describe('moveFromUpdate (PUT /tickets/{id} body)', () => {
     expect(okValue(moveFromUpdate(open, { status: 'pending', userId: null }, 7))).toEqual({ type: 'return' });
     expect(okValue(moveFromUpdate(open, { status: 'closed', userId: 7 }, 7))).toEqual({ type: 'resolve' });
     expect(okValue(moveFromUpdate(closed, { status: 'open' }, 7))).toEqual({ type: 'reopen' });
+    // a stale accept of a ticket someone else already took stays an accept (→ ERR_INVALID_TICKET_TRANSITION)
+    const taken = ticket({ status: 'open', userId: 8, queueId: 1 });
+    const stale = okValue(moveFromUpdate(taken, { status: 'open', userId: 7 }, 7));
+    expect(stale).toEqual({ type: 'accept', queueId: undefined });
+    expect(applyTicketMove(taken, stale, agent())).toMatchObject({ error: 'ERR_INVALID_TICKET_TRANSITION' });
   });
   test('transf, or a user/queue/connection change, is a transfer', () => {
     expect(okValue(moveFromUpdate(open, { transf: true, userId: 8, queueId: 2, status: 'open' }, 7))).toEqual({

@@ -244,6 +244,9 @@ export function moveFromUpdate(
       return ok({ type: 'accept', queueId: body.queueId });
     }
     if (ticket.status === 'closed') return ok({ type: 'reopen' });
+    // a stale accept (someone else took it meanwhile) stays an accept, so it is refused as a stale move
+    if (body.userId === actorUserId && ticket.userId !== actorUserId)
+      return ok({ type: 'accept', queueId: body.queueId });
     // open → open: a change of user/queue/connection is a transfer
     return ok(transferOf());
   }

@@ -1,5 +1,16 @@
-import { contacts, messages, tags, ticketTags, whatsappQueues, whatsapps } from '../../db/schema';
+import {
+  categoryContacts,
+  contactCategories,
+  contacts,
+  messages,
+  tags,
+  tickets,
+  ticketTags,
+  whatsappQueues,
+  whatsapps,
+} from '../../db/schema';
 import { db } from '../../platform/db';
+import { nextProtocol } from './tickets.repo';
 
 /** Test-only fixtures for the tickets area (contacts, connections, tags, messages). */
 let n = 0;
@@ -54,4 +65,43 @@ export async function makeMessage(
     .values({ companyId, ticketId, wid: `W${uniq()}`, body: 'olá', ...overrides })
     .returning();
   return m;
+}
+
+export async function makeTicket(
+  companyId: number,
+  t: {
+    contactId: number;
+    status?: 'open' | 'pending' | 'closed';
+    userId?: number | null;
+    queueId?: number | null;
+    whatsappId?: number | null;
+    unreadMessages?: number;
+    lastMessage?: string;
+    createdAt?: Date;
+    updatedAt?: Date;
+  },
+) {
+  const [row] = await db
+    .insert(tickets)
+    .values({
+      companyId,
+      protocol: await nextProtocol(companyId),
+      contactId: t.contactId,
+      status: t.status ?? 'pending',
+      userId: t.userId ?? null,
+      queueId: t.queueId ?? null,
+      whatsappId: t.whatsappId ?? null,
+      unreadMessages: t.unreadMessages ?? 0,
+      lastMessage: t.lastMessage ?? '',
+      ...(t.createdAt ? { createdAt: t.createdAt } : {}),
+      ...(t.updatedAt ? { updatedAt: t.updatedAt } : {}),
+    })
+    .returning();
+  return row;
+}
+
+export async function categorize(companyId: number, contactId: number, name = `Cat ${uniq()}`) {
+  const [cat] = await db.insert(categoryContacts).values({ companyId, name }).returning();
+  await db.insert(contactCategories).values({ companyId, contactId, categoryId: cat.id });
+  return cat;
 }

@@ -1,5 +1,5 @@
 import { DomainError, type TicketDto, type TicketStatus } from '@zapdesk/core';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { companyCounters, contacts, queues, tickets, users, whatsappQueues, whatsapps } from '../../db/schema';
 import { type Db, db } from '../../platform/db';
 
@@ -269,4 +269,291 @@ export async function touchTicket(
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .returning({ id: tickets.id });
   return row?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// list
+
+/** One OR-branch of what a user may see in a list: a status, optionally one assignee, and a queue filter. */
+export type ListScope = {
+  statuses: TicketStatus[];
+  assignedTo?: number;
+  /** ids null: any queue; includeNull: tickets without a queue too */
+  queues: { ids: number[] | null; includeNull: boolean };
+};
+
+export type TicketListFilter = {
+  /** OR'ed; an empty list matches nothing */
+  scopes: ListScope[];
+  unreadOnly?: boolean;
+  tagIds?: number[];
+  categoryIds?: number[];
+  contactId?: number;
+  userId?: number;
+  createdFrom?: Date;
+  createdTo?: Date;
+  /** searchParam: protocol (exact), contact name (word prefixes, FTS), number (prefix), message body (FTS) */
+  search?: { text: string; tsquery: string | null; numberPrefix: string | null };
+};
+
+const statusList = (s: TicketStatus[]) =>
+  sql.join(
+    s.map((x) => sql`${x}`),
+    sql`, `,
+  );
+const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+function scopeCondition(s: ListScope): SQL {
+  const parts: SQL[] = [sql`${tickets.status} in (${statusList(s.statuses)})`];
+  if (s.assignedTo !== undefined) parts.push(sql`${tickets.userId} = ${s.assignedTo}`);
+  const q = s.queues;
+  if (q.ids === null) {
+    if (!q.includeNull) parts.push(sql`${tickets.queueId} is not null`);
+  } else if (q.includeNull) {
+    parts.push(sql`(${tickets.queueId} = any(${intArray(q.ids)}) or ${tickets.queueId} is null)`);
+  } else {
+    parts.push(sql`${tickets.queueId} = any(${intArray(q.ids)})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** WHERE of the list; every branch is company-scoped and uses indexed columns or indexed subqueries. */
+export function ticketListWhere(companyId: number, f: TicketListFilter): SQL {
+  const conds: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
+  if (f.scopes.length === 0) conds.push(sql`false`);
+  else
+    conds.push(
+      sql`(${sql.join(
+        f.scopes.map((s) => sql`(${scopeCondition(s)})`),
+        sql` or `,
+      )})`,
+    );
+  if (f.unreadOnly) conds.push(sql`${tickets.unreadMessages} > 0`);
+  if (f.contactId !== undefined) conds.push(sql`${tickets.contactId} = ${f.contactId}`);
+  if (f.userId !== undefined) conds.push(sql`${tickets.userId} = ${f.userId}`);
+  if (f.createdFrom) conds.push(sql`${tickets.createdAt} >= ${f.createdFrom.toISOString()}`);
+  if (f.createdTo) conds.push(sql`${tickets.createdAt} <= ${f.createdTo.toISOString()}`);
+  if (f.tagIds?.length) {
+    conds.push(
+      sql`exists (select 1 from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.tag_id = any(${intArray(f.tagIds)}))`,
+    );
+  }
+  if (f.categoryIds?.length) {
+    conds.push(
+      sql`${tickets.contactId} in (select cc.contact_id from contact_categories cc where cc.company_id = ${companyId} and cc.category_id = any(${intArray(f.categoryIds)}))`,
+    );
+  }
+  if (f.search) {
+    const s = f.search;
+    const alts: SQL[] = [sql`${tickets.protocol} = ${s.text}`];
+    const contactAlts: SQL[] = [];
+    if (s.tsquery) contactAlts.push(sql`to_tsvector('simple', c2.name) @@ to_tsquery('simple', ${s.tsquery})`);
+    if (s.numberPrefix) contactAlts.push(sql`c2.number like ${`${s.numberPrefix}%`}`);
+    if (contactAlts.length) {
+      alts.push(
+        sql`${tickets.contactId} in (select c2.id from contacts c2 where c2.company_id = ${companyId} and (${sql.join(contactAlts, sql` or `)}))`,
+      );
+    }
+    if (s.tsquery) {
+      // the GIN index messages_body_fts_idx serves this: same expression, same config
+      alts.push(
+        sql`${tickets.id} in (select m.ticket_id from messages m where m.company_id = ${companyId} and to_tsvector('simple', m.body) @@ to_tsquery('simple', ${s.tsquery}))`,
+      );
+    }
+    conds.push(sql`(${sql.join(alts, sql` or `)})`);
+  }
+  return sql.join(conds, sql` and `);
+}
+
+/** One page of DTOs (one statement) and the total (one cheap count on the same WHERE). */
+export async function listTicketDtos(
+  companyId: number,
+  f: TicketListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ tickets: TicketDto[]; count: number }> {
+  const where = ticketListWhere(companyId, f);
+  const [rows, counted] = await Promise.all([
+    selectTicketDtos()
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(where),
+  ]);
+  return { tickets: (rows as TicketDtoRow[]).map(toTicketDto), count: Number(counted[0]?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// writes and references
+
+export type TicketWrite = {
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+  markAccepted?: boolean;
+  markClosed?: boolean;
+};
+
+export async function updateTicketState(companyId: number, ticketId: number, w: TicketWrite, exec: Exec = db) {
+  await exec
+    .update(tickets)
+    .set({
+      status: w.status,
+      userId: w.userId,
+      queueId: w.queueId,
+      whatsappId: w.whatsappId,
+      updatedAt: sql`now()`,
+      ...(w.markAccepted ? { acceptedAt: sql`coalesce(${tickets.acceptedAt}, now())` } : {}),
+      ...(w.markClosed ? { closedAt: sql`now()` } : w.status !== 'closed' ? { closedAt: null } : {}),
+    })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+}
+
+export async function deleteTicketRow(companyId: number, ticketId: number): Promise<boolean> {
+  const rows = await db
+    .delete(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+/** Resolving clears the contact's bot position (spec 1 §4). */
+export async function clearContactsCommandBot(companyId: number, contactIds: number[], exec: Exec = db) {
+  if (!contactIds.length) return;
+  await exec
+    .update(contacts)
+    .set({ commandBot: null })
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)));
+}
+
+/** Ids of the list that belong to the company (to answer 404 for any foreign id before a bulk write). */
+export async function ticketIdsInCompany(companyId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Bulk resolve in one statement; answers the closed tickets' ids and contacts. */
+export async function closeTickets(companyId: number, ids: number[], userId: number, exec: Exec = db) {
+  if (!ids.length) return [];
+  return exec
+    .update(tickets)
+    .set({ status: 'closed', userId, updatedAt: sql`now()`, closedAt: sql`now()` })
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids), sql`${tickets.status} <> 'closed'`))
+    .returning({ id: tickets.id, contactId: tickets.contactId, whatsappId: tickets.whatsappId });
+}
+
+export async function ticketDtosByIds(companyId: number, ids: number[]): Promise<TicketDto[]> {
+  if (!ids.length) return [];
+  const rows = await selectTicketDtos()
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id));
+  return (rows as TicketDtoRow[]).map(toTicketDto);
+}
+
+export async function queueInCompany(companyId: number, queueId: number): Promise<boolean> {
+  const r = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)))
+    .limit(1);
+  return r.length > 0;
+}
+
+export async function userInCompany(companyId: number, userId: number): Promise<boolean> {
+  const r = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .limit(1);
+  return r.length > 0;
+}
+
+export async function whatsappInCompany(companyId: number, whatsappId: number) {
+  const r = await db
+    .select({ id: whatsapps.id, farewellMessage: whatsapps.farewellMessage, isDefault: whatsapps.isDefault })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
+    .limit(1);
+  return r[0] ?? null;
+}
+
+/** The company's default connection, else its first one. */
+export async function defaultWhatsappId(companyId: number): Promise<number | null> {
+  const r = await db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(eq(whatsapps.companyId, companyId))
+    .orderBy(desc(whatsapps.isDefault), whatsapps.id)
+    .limit(1);
+  return r[0]?.id ?? null;
+}
+
+export async function contactInCompany(companyId: number, contactId: number, exec: Exec = db) {
+  const r = await exec
+    .select({ id: contacts.id, isGroup: contacts.isGroup })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .limit(1);
+  return r[0] ?? null;
+}
+
+/** Ids of unfinished tickets in a creation range, by queues and users (bulk resolve picker, GET /ticketsquery). */
+export async function unfinishedTicketIds(
+  companyId: number,
+  f: { from: Date; to: Date; queueIds: number[]; userIds: number[] },
+  limit: number,
+): Promise<number[]> {
+  const conds: SQL[] = [
+    sql`${tickets.companyId} = ${companyId}`,
+    sql`${tickets.status} in ('open', 'pending')`,
+    sql`${tickets.createdAt} >= ${f.from.toISOString()}`,
+    sql`${tickets.createdAt} <= ${f.to.toISOString()}`,
+  ];
+  if (f.queueIds.length) conds.push(sql`${tickets.queueId} = any(${intArray(f.queueIds)})`);
+  if (f.userIds.length) conds.push(sql`${tickets.userId} = any(${intArray(f.userIds)})`);
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(sql.join(conds, sql` and `))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Rows for the spreadsheet export: one statement, bounded. */
+export async function exportTicketRows(
+  companyId: number,
+  f: { from: Date; to: Date; contactId?: number; contactText?: string },
+  limit: number,
+): Promise<TicketDto[]> {
+  const conds: SQL[] = [
+    sql`${tickets.companyId} = ${companyId}`,
+    sql`${tickets.createdAt} >= ${f.from.toISOString()}`,
+    sql`${tickets.createdAt} <= ${f.to.toISOString()}`,
+  ];
+  if (f.contactId !== undefined) conds.push(sql`${tickets.contactId} = ${f.contactId}`);
+  if (f.contactText) {
+    const like = `%${f.contactText.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    // bounded by the company and the date range; the contact match is a filter on those rows
+    conds.push(sql`(${contacts.name} ilike ${like} or ${contacts.number} like ${like})`);
+  }
+  const rows = await selectTicketDtos()
+    .where(sql.join(conds, sql` and `))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(limit);
+  return (rows as TicketDtoRow[]).map(toTicketDto);
+}
+
+export async function clearUnread(companyId: number, ticketId: number): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), sql`${tickets.unreadMessages} > 0`))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
 }

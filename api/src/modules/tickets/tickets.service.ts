@@ -1,5 +1,22 @@
-import { DomainError, type TicketDto, type TicketEvent } from '@zapdesk/core';
+import {
+  applyTicketMove,
+  type CreateTicketBody,
+  DomainError,
+  dayEnd,
+  dayStart,
+  type ErrorCode,
+  type ListTicketsQuery,
+  type MachineActor,
+  moveFromUpdate,
+  planTicketCreation,
+  type TicketDto,
+  type TicketEvent,
+  type UpdateTicketBody,
+} from '@zapdesk/core';
+import type { UserCtx } from '../../platform/http/context';
+import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
+import type { ListScope, TicketListFilter } from './tickets.repo';
 import * as repo from './tickets.repo';
 
 export { toTicketDto } from './tickets.repo';
@@ -72,4 +89,254 @@ export async function touchTicketOnMessage(
   const ticket = await repo.getTicketDtoInCompany(companyId, id);
   emitTicketEvent(companyId, { action: 'update', ticket });
   return ticket;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// attendant calls (spec 1 §7)
+
+export const TICKETS_PAGE_SIZE = 40;
+
+const actorOf = (ctx: UserCtx): MachineActor => ({ userId: ctx.user.id, queueIds: ctx.user.queueIds, caps: ctx.caps });
+
+function refused(r: { error: ErrorCode; message?: string }): never {
+  throw new DomainError(r.error, r.message);
+}
+
+/** Word-prefix tsquery from free text ('joão sil' → 'joão:* & sil:*'); only letters and digits reach to_tsquery. */
+export function prefixTsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!words.length) return null;
+  return words
+    .slice(0, 8)
+    .map((w) => `${w}:*`)
+    .join(' & ');
+}
+
+/**
+ * What `GET /tickets` may show this user, as data (the repo turns it into SQL). Mirrors core `ticketBelongsToList`:
+ * open = mine (every attendant's with showAll, admins only), pending = the queues (needs allowViewPendingTickets),
+ * closed = every attendant's; always limited to the selected queues (a user's selection is cut to their own queues),
+ * no-queue tickets only with allowNoQueue.
+ */
+export function listFilterFor(ctx: UserCtx, q: ListTicketsQuery): TicketListFilter {
+  const { caps, user } = ctx;
+  const showAll = q.showAll && caps.isAdmin;
+  const selected = q.queueIds.length
+    ? caps.isAdmin
+      ? q.queueIds
+      : q.queueIds.filter((id) => user.queueIds.includes(id))
+    : caps.isAdmin
+      ? null
+      : user.queueIds;
+  const queues = { ids: selected, includeNull: caps.allowNoQueue };
+  const tabStatus = q.tab === 'assigned' ? 'open' : q.tab === 'search' ? undefined : q.tab;
+  const status = q.searchTicketStatus ?? q.status ?? tabStatus;
+  const searching = q.tab === 'search' || status === undefined;
+
+  let scopes: ListScope[];
+  if (searching) {
+    const statuses = (status ? [status] : (['open', 'pending', 'closed'] as const)).filter(
+      (s) => s !== 'pending' || caps.viewPendingTickets,
+    );
+    scopes = statuses.length ? [{ statuses: [...statuses], queues }] : [];
+    // a user always finds their own tickets, whatever their queue
+    if (!caps.isAdmin) {
+      const own = statuses.filter((s) => s !== 'pending');
+      if (own.length) scopes.push({ statuses: own, assignedTo: user.id, queues: { ids: null, includeNull: true } });
+    }
+  } else if (status === 'open') {
+    scopes = [{ statuses: ['open'], ...(showAll ? {} : { assignedTo: user.id }), queues }];
+  } else if (status === 'pending') {
+    scopes = caps.viewPendingTickets ? [{ statuses: ['pending'], queues }] : [];
+  } else {
+    scopes = [{ statuses: ['closed'], queues }];
+  }
+
+  const f: TicketListFilter = { scopes };
+  if (q.withUnreadMessages) f.unreadOnly = true;
+  if (q.tags.length) f.tagIds = q.tags;
+  if (q.contactCategories.length) f.categoryIds = q.contactCategories;
+  if (q.searchContactId) f.contactId = q.searchContactId;
+  if (q.searchUserId) f.userId = q.searchUserId;
+  if (q.date) {
+    f.createdFrom = dayStart(q.date);
+    f.createdTo = dayEnd(q.date);
+  }
+  if (q.searchInitialDate) f.createdFrom = dayStart(q.searchInitialDate);
+  if (q.searchFinalDate) f.createdTo = dayEnd(q.searchFinalDate);
+  if (q.searchParam) {
+    const digits = q.searchParam.replace(/\D/g, '');
+    f.search = {
+      text: q.searchParam,
+      tsquery: prefixTsQuery(q.searchParam),
+      numberPrefix: digits.length >= 3 && /^[\d\s()+-]+$/.test(q.searchParam) ? digits : null,
+    };
+  }
+  return f;
+}
+
+export async function listTickets(ctx: UserCtx, q: ListTicketsQuery) {
+  const offset = (q.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  const { tickets, count } = await repo.listTicketDtos(ctx.companyId, listFilterFor(ctx, q), {
+    limit: TICKETS_PAGE_SIZE,
+    offset,
+  });
+  return { tickets, hasMore: offset + tickets.length < count, count };
+}
+
+/** Whether the user may open this ticket at all (chat, messages, GET /tickets/{id}). */
+export function canViewTicket(ctx: UserCtx, t: Pick<TicketDto, 'status' | 'userId' | 'queueId'>): boolean {
+  const { caps, user } = ctx;
+  if (caps.isAdmin) return true;
+  if (t.userId === user.id) return true;
+  if (t.status === 'pending' && !caps.viewPendingTickets) return false;
+  if (t.queueId === null) return caps.allowNoQueue;
+  return user.queueIds.includes(t.queueId);
+}
+
+/** GET /tickets/{id}: 404 for another company's id, 403 for a ticket the user may not open. */
+export async function showTicket(ctx: UserCtx, id: number): Promise<TicketDto> {
+  const t = await repo.getTicketDtoInCompany(ctx.companyId, id);
+  if (!canViewTicket(ctx, t)) throw new DomainError('ERR_NO_PERMISSION');
+  return t;
+}
+
+async function assertRefs(
+  companyId: number,
+  refs: { queueId?: number | null; userId?: number | null; whatsappId?: number | null },
+): Promise<void> {
+  if (refs.queueId != null && !(await repo.queueInCompany(companyId, refs.queueId))) {
+    throw new DomainError('ERR_NOT_FOUND', 'Fila não encontrada.');
+  }
+  if (refs.userId != null && !(await repo.userInCompany(companyId, refs.userId))) {
+    throw new DomainError('ERR_NO_USER_FOUND');
+  }
+  if (refs.whatsappId != null && !(await repo.whatsappInCompany(companyId, refs.whatsappId))) {
+    throw new DomainError('ERR_NO_WAPP_FOUND');
+  }
+}
+
+/** POST /tickets: an attendant starts a conversation (source 1). ERR_OTHER_OPEN_TICKET on a conflict (spec 1 §4). */
+export async function createTicket(ctx: UserCtx, input: CreateTicketBody): Promise<TicketDto> {
+  const companyId = ctx.companyId;
+  if (!(await repo.contactInCompany(companyId, input.contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
+  await assertRefs(companyId, input);
+  const whatsappId =
+    input.whatsappId !== undefined
+      ? input.whatsappId
+      : ctx.user.whatsappId && (await repo.whatsappInCompany(companyId, ctx.user.whatsappId))
+        ? ctx.user.whatsappId
+        : await repo.defaultWhatsappId(companyId);
+  const id = await repo.withContactLock(companyId, input.contactId, async (tx) => {
+    const contact = await repo.contactInCompany(companyId, input.contactId, tx);
+    if (!contact) throw new DomainError('ERR_NO_CONTACT_FOUND');
+    const others = await repo.findUnfinishedTickets(companyId, input.contactId, {}, tx);
+    const plan = planTicketCreation({ ...input, whatsappId }, actorOf(ctx), others);
+    if (!plan.ok) refused(plan);
+    return repo.insertTicket(companyId, { ...plan.value, isGroup: contact.isGroup }, tx);
+  });
+  const ticket = await repo.getTicketDtoInCompany(companyId, id);
+  emitTicketEvent(companyId, { action: 'update', ticket });
+  return ticket;
+}
+
+/** POST /tickets/checkcontactopen: the contact's unfinished ticket (on the connection, when given), if any. */
+export async function checkContactOpen(
+  ctx: UserCtx,
+  input: { contactId: number; whatsappId?: number | null },
+): Promise<TicketDto | null> {
+  if (!(await repo.contactInCompany(ctx.companyId, input.contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
+  const opts = input.whatsappId !== undefined ? { whatsappId: input.whatsappId } : {};
+  const [existing] = await repo.findUnfinishedTickets(ctx.companyId, input.contactId, opts);
+  return existing ? repo.getTicketDtoInCompany(ctx.companyId, existing.id) : null;
+}
+
+/**
+ * PUT /tickets/{id}: the body is mapped to one machine move (accept, return, resolve, transfer, reopen), checked
+ * against the user's capabilities, written under the contact lock, then published. Answers the updated ticket.
+ */
+export async function updateTicket(ctx: UserCtx, id: number, body: UpdateTicketBody): Promise<TicketDto> {
+  const companyId = ctx.companyId;
+  const current = await repo.getTicketRowInCompany(companyId, id);
+  if (!canViewTicket(ctx, current)) throw new DomainError('ERR_NO_PERMISSION');
+  await assertRefs(companyId, body);
+  const outcome = await repo.withContactLock(companyId, current.contactId, async (tx) => {
+    // re-read under the lock: another attendant may have moved it meanwhile
+    const t = await repo.getTicketRowInCompany(companyId, id, tx);
+    const move = moveFromUpdate(t, body, ctx.user.id);
+    if (!move.ok) throw new DomainError('ERR_VALIDATION', 'Nenhuma alteração informada.');
+    const others = await repo.findUnfinishedTickets(companyId, t.contactId, { excludeTicketId: t.id }, tx);
+    const r = applyTicketMove(t, move.value, actorOf(ctx), { otherUnfinished: others });
+    if (!r.ok) refused(r);
+    const { patch, effects } = r.value;
+    if (!patch) throw new DomainError('ERR_VALIDATION');
+    await repo.updateTicketState(
+      companyId,
+      id,
+      { ...patch, markAccepted: effects.includes('markAccepted'), markClosed: effects.includes('markClosed') },
+      tx,
+    );
+    if (effects.includes('clearContactCommandBot')) await repo.clearContactsCommandBot(companyId, [t.contactId], tx);
+    return r.value;
+  });
+  const ticket = await repo.getTicketDtoInCompany(companyId, id);
+  emitTicketEvent(companyId, { action: 'update', ticket });
+  // TODO(messages): when outcome.effects includes 'sendFarewell' and the connection has a farewellMessage, send it
+  // through the messages area's send function (not there yet: api/src/modules/messages/ only serialises).
+  void outcome;
+  return ticket;
+}
+
+/** DELETE /tickets/{id}: admin only (ticket-options:deleteTicket). */
+export async function deleteTicket(ctx: UserCtx, id: number): Promise<void> {
+  const t = await repo.getTicketRowInCompany(ctx.companyId, id);
+  const r = applyTicketMove(t, { type: 'delete' }, actorOf(ctx));
+  if (!r.ok) refused(r);
+  if (!(await repo.deleteTicketRow(ctx.companyId, id))) throw new DomainError('ERR_NO_TICKET_FOUND');
+  emitTicketEvent(ctx.companyId, { action: 'delete', ticketId: id });
+}
+
+/**
+ * POST /ticketsclosed {Tickets}: bulk resolve, admin only. Any id of another company → 404 and nothing changes.
+ * Closes silently (no farewell): a bulk close of hundreds of chats must not fire hundreds of WhatsApp messages.
+ */
+export async function closeTicketsInBulk(ctx: UserCtx, ids: number[]): Promise<{ count: number }> {
+  assertCan(ctx, 'bulkResolve');
+  const unique = [...new Set(ids)];
+  const found = await repo.ticketIdsInCompany(ctx.companyId, unique);
+  if (found.length !== unique.length) throw new DomainError('ERR_NO_TICKET_FOUND');
+  const closed = await repo.closeTickets(ctx.companyId, unique, ctx.user.id);
+  await repo.clearContactsCommandBot(ctx.companyId, [...new Set(closed.map((c) => c.contactId))]);
+  const dtos = await repo.ticketDtosByIds(
+    ctx.companyId,
+    closed.map((c) => c.id),
+  );
+  for (const ticket of dtos) emitTicketEvent(ctx.companyId, { action: 'update', ticket });
+  return { count: closed.length };
+}
+
+export const TICKETS_QUERY_LIMIT = 10_000;
+
+/** GET /ticketsquery: ids of unfinished tickets for the bulk resolve dialog (admin only). */
+export async function queryTicketIds(
+  ctx: UserCtx,
+  q: { initialDate: string; finalDate: string; selectedQueueIds: number[]; selectedUserIds: number[] },
+): Promise<{ reportData: { tickets: number[] } }> {
+  assertCan(ctx, 'bulkResolve');
+  const ids = await repo.unfinishedTicketIds(
+    ctx.companyId,
+    {
+      from: dayStart(q.initialDate),
+      to: dayEnd(q.finalDate),
+      queueIds: q.selectedQueueIds,
+      userIds: q.selectedUserIds,
+    },
+    TICKETS_QUERY_LIMIT,
+  );
+  return { reportData: { tickets: ids } };
+}
+
+/** The attendant read the chat: unread count back to 0, published as `updateUnread`. */
+export async function markTicketRead(companyId: number, ticketId: number): Promise<void> {
+  if (await repo.clearUnread(companyId, ticketId)) emitTicketEvent(companyId, { action: 'updateUnread', ticketId });
 }

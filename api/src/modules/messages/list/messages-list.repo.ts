@@ -1,0 +1,75 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { contacts, messages } from '../../../db/schema';
+import { db } from '../../../platform/db';
+import type { MessageRow } from '../messages.serialize';
+
+/** Which tickets' messages a page shows (viewMessagesByTicket of the user's group). */
+export type MessageScope =
+  /** 2: separated by ticket */
+  | { kind: 'ticket'; ticketId: number }
+  /** 0: every message of the contact */
+  | { kind: 'contact'; contactId: number }
+  /** 1: the contact's tickets that belong to the user, plus this one */
+  | { kind: 'contactOfUser'; contactId: number; userId: number; ticketId: number };
+
+const quoted = alias(messages, 'quoted');
+
+function scopeCondition(companyId: number, s: MessageScope): SQL {
+  switch (s.kind) {
+    case 'ticket':
+      return sql`${messages.ticketId} = ${s.ticketId}`;
+    case 'contact':
+      return sql`${messages.ticketId} in (select t.id from tickets t where t.company_id = ${companyId} and t.contact_id = ${s.contactId})`;
+    case 'contactOfUser':
+      return sql`${messages.ticketId} in (select t.id from tickets t where t.company_id = ${companyId} and t.contact_id = ${s.contactId} and (t.user_id = ${s.userId} or t.id = ${s.ticketId}))`;
+  }
+}
+
+export type MessageListRow = {
+  m: MessageRow;
+  contact: {
+    id: number;
+    name: string;
+    number: string;
+    email: string;
+    profilePicUrl: string | null;
+    isGroup: boolean;
+  } | null;
+  quoted: MessageRow | null;
+};
+
+/**
+ * One statement per page: messages newest first with their sender contact and quoted message by joins.
+ * The search uses the GIN index messages_body_fts_idx (same expression, 'simple' config); the ticket filter uses
+ * messages_company_ticket_created_idx.
+ */
+export async function listMessageRows(
+  companyId: number,
+  scope: MessageScope,
+  opts: { tsquery?: string | null; limit: number; offset: number },
+): Promise<MessageListRow[]> {
+  const conds: SQL[] = [eq(messages.companyId, companyId) as SQL, scopeCondition(companyId, scope)];
+  if (opts.tsquery) conds.push(sql`to_tsvector('simple', ${messages.body}) @@ to_tsquery('simple', ${opts.tsquery})`);
+  const rows = await db
+    .select({
+      m: messages,
+      contact: {
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        email: contacts.email,
+        profilePicUrl: contacts.profilePicUrl,
+        isGroup: contacts.isGroup,
+      },
+      quoted,
+    })
+    .from(messages)
+    .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, messages.companyId)))
+    .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, messages.companyId)))
+    .where(and(...conds))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  return rows as MessageListRow[];
+}

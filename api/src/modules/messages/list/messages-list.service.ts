@@ -1,0 +1,41 @@
+import type { MessageDto } from '@zapdesk/core';
+import type { UserCtx } from '../../../platform/http/context';
+import { markTicketRead, prefixTsQuery, showTicket } from '../../tickets/tickets.service';
+import { toMessageDto } from '../messages.serialize';
+import { listMessageRows, type MessageScope } from './messages-list.repo';
+
+export const MESSAGES_PAGE_SIZE = 20;
+
+/**
+ * GET /messages/{ticketId} → { messages, hasMore, ticket? }: a page of the chat, oldest first inside the page, page 1
+ * the newest. viewMessagesByTicket of the user's group decides whether the contact's other tickets show:
+ * 0 every message of the contact, 1 the contact's tickets of this user (plus this one), 2 this ticket only.
+ * Opening page 1 of one's own ticket clears its unread count (SSE updateUnread).
+ */
+export async function listTicketMessages(
+  ctx: UserCtx,
+  ticketId: number,
+  q: { pageNumber: number; searchTerm?: string },
+): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
+  const ticket = await showTicket(ctx, ticketId);
+  const mode = ctx.caps.viewMessagesByTicket;
+  const scope: MessageScope =
+    mode === 2
+      ? { kind: 'ticket', ticketId }
+      : mode === 1
+        ? { kind: 'contactOfUser', contactId: ticket.contactId, userId: ctx.user.id, ticketId }
+        : { kind: 'contact', contactId: ticket.contactId };
+  const tsquery = q.searchTerm ? prefixTsQuery(q.searchTerm) : null;
+  if (q.searchTerm && !tsquery) return { messages: [], hasMore: false };
+  const offset = (q.pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  const rows = await listMessageRows(ctx.companyId, scope, { tsquery, limit: MESSAGES_PAGE_SIZE + 1, offset });
+  const hasMore = rows.length > MESSAGES_PAGE_SIZE;
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
+  if (q.pageNumber === 1 && !q.searchTerm && ticket.unreadMessages > 0 && ticket.userId === ctx.user.id) {
+    await markTicketRead(ctx.companyId, ticket.id);
+  }
+  return {
+    messages: page.map((r) => toMessageDto(r.m, { contact: r.contact, quoted: r.quoted })),
+    hasMore,
+  };
+}

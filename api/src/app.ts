@@ -4,6 +4,10 @@ import { requestId } from 'hono/request-id';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { queuesRoutes } from './modules/queues/queues.routes';
+import { userAuthorizationsRoutes } from './modules/user-authorizations/user-authorizations.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { messagesListRoutes } from './modules/messages/list/messages-list.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import type { AppEnv } from './platform/http/context';
@@ -33,6 +37,10 @@ export function createApp(opts: AppOptions) {
 
   const routes = app
     .route('/', healthRoutes)
+    .route('/', authRoutes)
+    .route('/', usersRoutes)
+    .route('/', userAuthorizationsRoutes)
+    .route('/', queuesRoutes)
     .route('/', eventsRoutes)
     .route('/', mediaRoutes)
     .route('/', ticketsRoutes)

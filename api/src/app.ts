@@ -4,6 +4,10 @@ import { requestId } from 'hono/request-id';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { messageLogsRoutes } from './modules/message-logs/message-logs.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { simulatorRoutes } from './modules/whatsapp/simulator.routes';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { userAuthorizationsRoutes } from './modules/user-authorizations/user-authorizations.routes';
@@ -43,6 +47,10 @@ export function createApp(opts: AppOptions) {
     .route('/', queuesRoutes)
     .route('/', eventsRoutes)
     .route('/', mediaRoutes)
+    .route('/', whatsappRoutes)
+    .route('/', simulatorRoutes)
+    .route('/', messagesRoutes)
+    .route('/', messageLogsRoutes)
     .route('/', ticketsRoutes)
     .route('/', messagesListRoutes);
   return routes;

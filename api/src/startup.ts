@@ -1,4 +1,5 @@
-import { seedDemoOnFirstStart } from './modules/companies/demo-seed';
+import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
+import { seedDemoConnection, startWhatsappArea } from './modules/whatsapp/whatsapp.startup';
 import { startSseHub } from './platform/events/sse';
 import { platform } from './platform/index';
 
@@ -13,4 +14,7 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   if (opts.role === 'api') startSseHub();
   // auth/users: the first non-production start seeds the demo company (admin@demo.local / agent@demo.local)
   if (opts.role === 'api') await seedDemoOnFirstStart({ production: platform().env.production });
+  // connections: channel adapters, inbound pipeline jobs, restored sessions; then the demo's simulator 'Principal'
+  await startWhatsappArea(opts);
+  if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
 }

@@ -24,3 +24,4 @@ export * from './tickets/ticket-list';
 export * from './tickets/ticket-machine';
 export * from './tickets/ticket.schemas';
 export * from './whatsapp/whatsapp.schemas';
+export * from './messages/message.schemas';

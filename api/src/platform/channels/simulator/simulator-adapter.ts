@@ -235,7 +235,8 @@ export class SimulatorSession implements ChannelSession {
       direction: 'out',
       wid: id,
       number: numberOf(jid),
-      fromMe: true,
+      // fromMe marks messages typed on the phone itself; these come from the platform
+      fromMe: false,
       ack: 1,
       ...row,
     });

@@ -1,0 +1,45 @@
+import { emit, type Platform, platform } from '../../platform/index';
+import { log } from '../../platform/log';
+import { toMessageBruteLogDto } from './message-logs.dto';
+import { type RawLogRow, unsafeMasterUsers } from './message-logs.repo';
+
+/** masters change rarely; look them up at most every 10 s (per platform: tests have one database each) */
+const cache = new WeakMap<Platform, { at: number; list: Promise<{ id: number; companyId: number }[]> }>();
+function masters() {
+  const p = platform();
+  const hit = cache.get(p);
+  if (hit && Date.now() - hit.at < 10_000) return hit.list;
+  const list = unsafeMasterUsers().catch((err) => {
+    log.warn({ err }, 'master lookup failed');
+    return [];
+  });
+  cache.set(p, { at: Date.now(), list });
+  return list;
+}
+
+/**
+ * Live `messagesBruteLog` (spec 3 §7): only masters see raw logs, whatever company the log belongs to, so the
+ * event is addressed to each master user (in the master's own company).
+ */
+export function emitRawLogEvent(action: 'create' | 'update', row: RawLogRow): void;
+export function emitRawLogEvent(
+  action: 'delete',
+  row: null,
+  extra: { messagesBruteLogId?: number; message?: string },
+): void;
+export function emitRawLogEvent(
+  action: 'create' | 'update' | 'delete',
+  row: RawLogRow | null,
+  extra: { messagesBruteLogId?: number; message?: string } = {},
+): void {
+  void masters().then((list) => {
+    for (const m of list) {
+      emit({
+        companyId: m.companyId,
+        userId: m.id,
+        channel: 'messagesBruteLog',
+        data: row ? { action, messagesBruteLog: toMessageBruteLogDto(row) } : { action, ...extra },
+      });
+    }
+  });
+}

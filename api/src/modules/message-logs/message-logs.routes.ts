@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/http/auth-middleware';
+import type { AppEnv } from '../../platform/http/context';
+import { validate } from '../../platform/http/validate';
+import { deleteAllRawLogs, listRawLogs, reprocessRawLog } from './message-logs.service';
+
+const ListQuery = z.object({
+  searchParam: z.string().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  searchParamWitchError: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const messageLogsRoutes = new Hono<AppEnv>()
+  .get('/messageLogs', requireAuth, validate('query', ListQuery), async (c) =>
+    c.json(await listRawLogs(c.get('ctx'), c.req.valid('query')), 200),
+  )
+  .post('/reprocessMessage/:id', requireAuth, validate('param', IdParam), async (c) =>
+    c.json(await reprocessRawLog(c.get('ctx'), c.req.valid('param').id), 200),
+  )
+  .post('/messagesBruteLogsDeleteAll', requireAuth, async (c) => c.json(await deleteAllRawLogs(c.get('ctx')), 200));

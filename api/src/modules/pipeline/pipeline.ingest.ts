@@ -1,0 +1,132 @@
+import { DomainError } from '@zapdesk/core';
+import type { InboundMessage } from '../../platform/channels/types';
+import { platform } from '../../platform/index';
+import { log } from '../../platform/log';
+import { saveMediaFile } from '../media/media.service';
+import { emitRawLogEvent } from '../message-logs/message-logs.events';
+import { insertRawLog, type RawLogRow, updateRawLog } from './pipeline.repo';
+
+/** What a channel reported, as stored in the raw log's JSON (media bytes replaced by the stored file). */
+export type ChannelEventRecord =
+  | { kind: 'message'; msg: InboundMessage }
+  | { kind: 'ack'; messageId: string; ack: number }
+  | { kind: 'edit'; messageId: string; body: string; raw: unknown }
+  | { kind: 'revoke'; messageId: string; raw: unknown }
+  | { kind: 'reaction'; messageId: string; emoji: string; from: string; raw: unknown }
+  | { kind: 'call'; from: string; at: number; raw: unknown };
+
+export type StoredMedia =
+  | { id: string; url: string; mimeType: string; fileName: string; kind: string }
+  | { error: string };
+export type StoredMessage = Omit<InboundMessage, 'media'> & {
+  media?: { mimeType: string; fileName?: string; size: number };
+};
+export type StoredEvent =
+  | { kind: 'message'; msg: StoredMessage; storedMedia?: StoredMedia; imported?: boolean }
+  | Exclude<ChannelEventRecord, { kind: 'message' }>;
+
+export const INBOUND_JOB = 'inbound.process';
+
+/** JSON-safe copy: bytes become their length, bigints strings, NUL characters (refused by jsonb) dropped */
+export function jsonSafe(v: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(v, (_k, x) => {
+      if (x instanceof Uint8Array) return { bytes: x.length };
+      if (typeof x === 'bigint') return x.toString();
+      if (typeof x === 'string' && x.includes('\u0000')) return x.replaceAll('\u0000', '');
+      if (x && typeof x === 'object' && x.type === 'Buffer' && Array.isArray(x.data)) return { bytes: x.data.length };
+      return x;
+    }) ?? 'null',
+  );
+}
+
+function rawColumns(ev: ChannelEventRecord) {
+  switch (ev.kind) {
+    case 'message':
+      return {
+        remoteJid: ev.msg.remoteJid,
+        messageId: ev.msg.id,
+        fromMe: ev.msg.fromMe,
+        type: ev.msg.type,
+        body: ev.msg.body,
+      };
+    case 'ack':
+      return { messageId: ev.messageId, type: 'ack', body: String(ev.ack) };
+    case 'edit':
+      return { messageId: ev.messageId, type: 'edit', body: ev.body };
+    case 'revoke':
+      return { messageId: ev.messageId, type: 'revoke', body: '' };
+    case 'reaction':
+      return { messageId: ev.messageId, remoteJid: ev.from, type: 'reaction', body: ev.emoji };
+    case 'call':
+      return { remoteJid: ev.from, messageId: `call-${ev.at}`, type: 'call', body: '' };
+  }
+}
+
+/**
+ * Step 1 of the inbound pipeline, the same for every adapter: the raw event is written to the raw message log
+ * FIRST (so nothing is lost if processing fails, and it can be reprocessed), media bytes go to storage, then the
+ * processing job is queued (retried with backoff).
+ */
+export async function ingestChannelEvent(
+  companyId: number,
+  whatsappId: number,
+  ev: ChannelEventRecord,
+  opts: { imported?: boolean; enqueue?: boolean } = {},
+): Promise<RawLogRow> {
+  let stored: StoredEvent;
+  if (ev.kind === 'message') {
+    const { media, ...rest } = ev.msg;
+    stored = {
+      kind: 'message',
+      msg: {
+        ...rest,
+        raw: jsonSafe(rest.raw),
+        ...(media ? { media: { mimeType: media.mimeType, fileName: media.fileName, size: media.data.length } } : {}),
+      },
+      ...(opts.imported ? { imported: true } : {}),
+    };
+  } else {
+    stored = ev;
+  }
+  let row = await insertRawLog(companyId, {
+    whatsappId,
+    ...rawColumns(ev),
+    status: 'received',
+    jsonValue: jsonSafe(stored),
+  });
+  emitRawLogEvent('create', row);
+
+  if (ev.kind === 'message' && ev.msg.media && stored.kind === 'message') {
+    const m = ev.msg.media;
+    try {
+      const saved = await saveMediaFile(companyId, { data: m.data, mimeType: m.mimeType, fileName: m.fileName });
+      stored.storedMedia = {
+        id: saved.id,
+        url: saved.url,
+        mimeType: saved.mimeType,
+        fileName: saved.fileName,
+        kind: saved.kind,
+      };
+    } catch (err) {
+      // a refused type or size is part of the message's story, not a processing failure
+      stored.storedMedia = { error: err instanceof DomainError ? err.message : 'media storage failed' };
+      if (!(err instanceof DomainError)) log.error({ err, companyId, rawLogId: row.id }, 'inbound media not stored');
+    }
+    row = (await updateRawLog(companyId, row.id, { jsonValue: jsonSafe(stored) })) ?? row;
+  }
+
+  if (opts.enqueue !== false) {
+    await platform().jobs.add(
+      INBOUND_JOB,
+      { rawLogId: row.id },
+      {
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 500 },
+        jobId: `inbound-${row.id}`,
+        companyId,
+      },
+    );
+  }
+  return row;
+}

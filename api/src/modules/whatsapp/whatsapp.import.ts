@@ -1,0 +1,93 @@
+import { DomainError, parseJid } from '@zapdesk/core';
+import { sessionManager } from '../../platform/channels/session-manager';
+import type { UserCtx } from '../../platform/http/context';
+import { assertCan } from '../../platform/http/policy';
+import { platform } from '../../platform/index';
+import { log } from '../../platform/log';
+import { importedTicketIds } from '../messages/messages.repo';
+import { ingestChannelEvent } from '../pipeline/pipeline.ingest';
+import { processRawLog } from '../pipeline/pipeline.process';
+import { closeTicketsInBulk, loadTicketDto } from '../tickets/tickets.service';
+import { emitImportProgress, emitWhatsappUpdate } from './whatsapp.events';
+import * as repo from './whatsapp.repo';
+import { getWhatsappInCompany } from './whatsapp.service';
+
+export const IMPORT_JOB = 'whatsapp.import';
+
+async function setImportStatus(companyId: number, id: number, status: string | null): Promise<void> {
+  await repo.setSessionFields(companyId, id, { statusImportMessages: status });
+  const w = await repo.findWhatsapp(companyId, id);
+  if (w) emitWhatsappUpdate(w);
+}
+
+/**
+ * Hook after CONNECTED: a connection with an import range that was not imported yet queues the history import
+ * ('preparing' until the job runs).
+ */
+export async function maybeStartImport(companyId: number, whatsappId: number): Promise<void> {
+  const w = await repo.findWhatsappRow(companyId, whatsappId);
+  if (!w?.importOldMessages || !w.importRecentMessages || w.statusImportMessages) return;
+  await setImportStatus(companyId, whatsappId, 'preparing');
+  emitImportProgress(companyId, { this: 0, all: 0, state: 'preparing', whatsappId });
+  await platform().jobs.add(
+    IMPORT_JOB,
+    { companyId, whatsappId },
+    { attempts: 1, jobId: `import-${whatsappId}-${w.importOldMessages.getTime()}`, companyId },
+  );
+}
+
+/** The history import: every message of the range goes through the same pipeline, marked imported. */
+export async function runImport(companyId: number, whatsappId: number): Promise<void> {
+  const w = await repo.findWhatsappRow(companyId, whatsappId);
+  const session = sessionManager().get(whatsappId);
+  if (!w?.importOldMessages || !w.importRecentMessages || !session?.fetchHistory) {
+    if (w) await setImportStatus(companyId, whatsappId, null);
+    return;
+  }
+  await setImportStatus(companyId, whatsappId, 'running');
+  let n = 0;
+  try {
+    for await (const msg of session.fetchHistory({ from: w.importOldMessages, to: w.importRecentMessages })) {
+      if (parseJid(msg.remoteJid).kind === 'group' && !w.importOldMessagesGroups) continue;
+      const raw = await ingestChannelEvent(
+        companyId,
+        whatsappId,
+        { kind: 'message', msg },
+        { imported: true, enqueue: false },
+      );
+      await processRawLog(raw.id).catch((err) => log.warn({ err, rawLogId: raw.id }, 'imported message failed'));
+      n++;
+      if (n % 10 === 0) emitImportProgress(companyId, { this: n, all: 0, state: 'running', whatsappId });
+    }
+    emitImportProgress(companyId, { this: n, all: n, state: 'done', whatsappId });
+    // the admin then closes the imported tickets (POST /closedimported/{id})
+    await setImportStatus(companyId, whatsappId, 'renderButtonCloseTickets');
+  } catch (err) {
+    log.error({ err, whatsappId }, 'history import failed');
+    emitImportProgress(companyId, { this: n, all: n, state: 'failed', whatsappId });
+    await setImportStatus(companyId, whatsappId, null);
+  }
+}
+
+/** POST /closedimported/{id}: resolve the unfinished tickets the import created or filled, end the import state. */
+export async function closeImportedTickets(ctx: UserCtx, id: number): Promise<{ count: number }> {
+  assertCan(ctx, 'manageConnections');
+  await getWhatsappInCompany(ctx.companyId, id);
+  const ids = await importedTicketIds(ctx.companyId, id);
+  const open: number[] = [];
+  for (const tid of ids) {
+    const t = await loadTicketDto(ctx.companyId, tid).catch(() => null);
+    if (t && t.status !== 'closed') open.push(tid);
+  }
+  const result = open.length ? await closeTicketsInBulk(ctx, open) : { count: 0 };
+  await setImportStatus(ctx.companyId, id, null);
+  return result;
+}
+
+export function defineImportJobs(): void {
+  platform().jobs.define(IMPORT_JOB, async (job) => {
+    const { companyId, whatsappId } = job.data as { companyId: number; whatsappId: number };
+    if (!Number.isInteger(companyId) || !Number.isInteger(whatsappId)) throw new DomainError('ERR_VALIDATION');
+    await runImport(companyId, whatsappId);
+  });
+}

@@ -1,0 +1,213 @@
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { companies, queues, whatsappQueues, whatsapps } from '../../db/schema';
+import { db } from '../../platform/db';
+
+export type WhatsappRow = typeof whatsapps.$inferSelect;
+export type WhatsappValues = Partial<Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId'>>;
+export type QueueRef = { id: number; name: string; color: string };
+export type WhatsappWithQueues = WhatsappRow & { queues: QueueRef[]; companyName: string };
+
+async function queuesOf(companyId: number, ids: number[]): Promise<Map<number, QueueRef[]>> {
+  const out = new Map<number, QueueRef[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(and(eq(whatsappQueues.companyId, companyId), inArray(whatsappQueues.whatsappId, ids)))
+    .orderBy(asc(queues.name));
+  for (const r of rows) {
+    const list = out.get(r.whatsappId) ?? [];
+    list.push({ id: r.id, name: r.name, color: r.color });
+    out.set(r.whatsappId, list);
+  }
+  return out;
+}
+
+/** every connection of the company with its queues (2 statements) */
+export async function listWhatsapps(companyId: number): Promise<WhatsappWithQueues[]> {
+  const rows = await db
+    .select({ w: whatsapps, companyName: companies.name })
+    .from(whatsapps)
+    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+    .where(eq(whatsapps.companyId, companyId))
+    .orderBy(asc(whatsapps.name), asc(whatsapps.id));
+  const qs = await queuesOf(
+    companyId,
+    rows.map((r) => r.w.id),
+  );
+  return rows.map((r) => ({ ...r.w, companyName: r.companyName, queues: qs.get(r.w.id) ?? [] }));
+}
+
+export async function findWhatsapp(companyId: number, id: number): Promise<WhatsappWithQueues | null> {
+  const [r] = await db
+    .select({ w: whatsapps, companyName: companies.name })
+    .from(whatsapps)
+    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+  if (!r) return null;
+  const qs = await queuesOf(companyId, [id]);
+  return { ...r.w, companyName: r.companyName, queues: qs.get(id) ?? [] };
+}
+
+export async function findWhatsappRow(companyId: number, id: number): Promise<WhatsappRow | null> {
+  const [r] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+  return r ?? null;
+}
+
+export async function findDefaultWhatsappRow(companyId: number): Promise<WhatsappRow | null> {
+  const [r] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .orderBy(asc(whatsapps.id))
+    .limit(1);
+  return r ?? null;
+}
+
+export async function countWhatsapps(companyId: number): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
+  return Number(r?.n ?? 0);
+}
+
+export async function companyConnectionLimit(companyId: number): Promise<number | null> {
+  const [r] = await db.select({ limit: companies.numberConections }).from(companies).where(eq(companies.id, companyId));
+  return r ? r.limit : null;
+}
+
+export async function nameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
+  const conds = [eq(whatsapps.companyId, companyId), sql`lower(${whatsapps.name}) = lower(${name})`];
+  if (exceptId !== undefined) conds.push(ne(whatsapps.id, exceptId));
+  const [r] = await db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(...conds))
+    .limit(1);
+  return !!r;
+}
+
+/** how many of these queue ids belong to the company */
+export async function countCompanyQueues(companyId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [r] = await db
+    .select({ n: count() })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)));
+  return Number(r?.n ?? 0);
+}
+
+export async function listCompanyQueueIds(companyId: number): Promise<number[]> {
+  const rows = await db.select({ id: queues.id }).from(queues).where(eq(queues.companyId, companyId));
+  return rows.map((r) => r.id);
+}
+
+/** insert; when default, the previous default stops being one (same transaction) */
+export async function insertWhatsapp(
+  companyId: number,
+  values: WhatsappValues & { name: string },
+  queueIds: number[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (values.isDefault) {
+      await tx
+        .update(whatsapps)
+        .set({ isDefault: false, updatedAt: new Date() })
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)));
+    }
+    const [w] = await tx
+      .insert(whatsapps)
+      .values({ ...values, companyId })
+      .returning({ id: whatsapps.id });
+    if (queueIds.length) {
+      await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ companyId, whatsappId: w.id, queueId })));
+    }
+    return w.id;
+  });
+}
+
+export async function updateWhatsappRow(
+  companyId: number,
+  id: number,
+  values: WhatsappValues,
+  queueIds: number[] | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (values.isDefault) {
+      await tx
+        .update(whatsapps)
+        .set({ isDefault: false, updatedAt: new Date() })
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true), ne(whatsapps.id, id)));
+    }
+    await tx
+      .update(whatsapps)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+    if (queueIds) {
+      await tx
+        .delete(whatsappQueues)
+        .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, id)));
+      if (queueIds.length) {
+        await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ companyId, whatsappId: id, queueId })));
+      }
+    }
+  });
+}
+
+export async function deleteWhatsappRow(companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+    .returning({ id: whatsapps.id });
+  return rows.length > 0;
+}
+
+/** session fields written by the status sink; answers the updated row */
+export async function setSessionFields(
+  companyId: number,
+  id: number,
+  patch: Partial<Pick<WhatsappRow, 'status' | 'qrcode' | 'retries' | 'number' | 'statusImportMessages'>> & {
+    incrementRetries?: boolean;
+  },
+): Promise<WhatsappRow | null> {
+  const { incrementRetries, ...set } = patch;
+  const [r] = await db
+    .update(whatsapps)
+    .set({ ...set, ...(incrementRetries ? { retries: sql`${whatsapps.retries} + 1` } : {}), updatedAt: new Date() })
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+    .returning();
+  return r ?? null;
+}
+
+/** connection id → company, for channel events (which carry only the connection id) */
+export async function unsafeFindConnectionCompany(id: number): Promise<number | null> {
+  const [r] = await db.select({ companyId: whatsapps.companyId }).from(whatsapps).where(eq(whatsapps.id, id));
+  return r?.companyId ?? null;
+}
+
+/** connections whose session should be running after a restart, across companies (startup only) */
+export async function unsafeListConnectionsToRestore(): Promise<WhatsappRow[]> {
+  return db
+    .select()
+    .from(whatsapps)
+    .where(inArray(whatsapps.status, ['CONNECTED', 'OPENING', 'PAIRING', 'qrcode']))
+    .orderBy(asc(whatsapps.id));
+}
+
+/** greeting messages of the connection's queues (queue id → greeting) */
+export async function connectionQueueGreetings(companyId: number, whatsappId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: queues.id, greeting: queues.greetingMessage })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
+  return new Map(rows.filter((r) => r.greeting?.trim()).map((r) => [r.id, r.greeting as string]));
+}
+
+/** the demo company's id, by its fixed name (startup only) */
+export async function unsafeFindCompanyIdByName(name: string): Promise<number | null> {
+  const [r] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)).limit(1);
+  return r?.id ?? null;
+}

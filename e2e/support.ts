@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { SessionUserDto } from '@zapdesk/core';
+
+/** Shared helpers for every area's journeys. Ports/URLs match playwright.config.ts. */
+export const API_URL = 'http://localhost:18080';
+export const WEB_URL = 'http://localhost:13000';
+
+export const ADMIN = { email: 'admin@demo.local', password: 'demo1234' } as const;
+export const AGENT = { email: 'agent@demo.local', password: 'demo1234' } as const;
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+/** Logs in through the /login screen and waits for the landing page (/tickets) with the layout rendered. */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId('top-bar')).toBeVisible();
+}
+
+/** Logs in through the API: `{ token, user }` for API calls in journeys (`Authorization: Bearer <token>`). */
+export async function apiLogin(
+  request: APIRequestContext,
+  creds: { email: string; password: string } = ADMIN,
+): Promise<{ token: string; user: SessionUserDto }> {
+  const res = await request.post(`${API_URL}/auth/login`, { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+export function authHeaders(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The drawer entry keys in display order (core's `drawerEntries` keys), with their disabled flag. */
+export async function drawerEntries(page: Page): Promise<{ key: string; disabled: boolean }[]> {
+  const items = page.getByTestId('app-drawer').getByTestId('drawer-entry');
+  await expect(items.first()).toBeVisible();
+  return items.evaluateAll((els) =>
+    els.map((el) => ({
+      key: el.getAttribute('data-key') ?? '',
+      disabled: el.getAttribute('data-disabled') === 'true',
+    })),
+  );
+}
+
+export async function openUserMenuItem(page: Page, item: 'profile' | 'preferences' | 'logout'): Promise<void> {
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId(`menu-${item}`).click();
+}
+
+const SHOTS = join(import.meta.dirname ?? __dirname, 'screenshots');
+
+/** Full-page screenshot into e2e/screenshots/<name>.png (gitignored) — look at them. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+}

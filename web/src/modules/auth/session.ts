@@ -1,0 +1,51 @@
+import type { SessionUserDto } from '@zapdesk/core';
+import { parseResponse } from 'hono/client';
+import { navigate } from 'wouter/use-browser-location';
+import { api, refreshSession } from '../../lib/api';
+import { appStore } from '../../lib/store';
+import { authStatusAtom } from './atoms/auth-status-atom';
+import { sessionUserAtom } from './atoms/session-user-atom';
+import { startLiveUpdates, stopLiveUpdates } from './live-updates';
+import { clearSession, dropSession, getSessionToken, setSession } from './session-store';
+
+/** Startup: with a stored token, renew it through the refresh cookie (spec 1 §7) before showing private pages. */
+export async function bootstrapSession(): Promise<void> {
+  if (!getSessionToken()) {
+    appStore.set(authStatusAtom, 'anonymous');
+    return;
+  }
+  const s = await refreshSession();
+  if (s) startLiveUpdates();
+  else dropSession();
+}
+
+export async function login(email: string, password: string): Promise<SessionUserDto> {
+  const s = await parseResponse(api.auth.login.$post({ json: { email, password } }));
+  setSession(s.token, s.user);
+  startLiveUpdates();
+  return s.user;
+}
+
+export async function signup(input: { name: string; email: string; password: string }): Promise<SessionUserDto> {
+  const s = await parseResponse(api.auth.signup.$post({ json: input }));
+  setSession(s.token, s.user);
+  startLiveUpdates();
+  return s.user;
+}
+
+/** Spec 1 §4: logout clears all local storage and returns to /login, even if the server call fails. */
+export async function logout(): Promise<void> {
+  stopLiveUpdates();
+  try {
+    await api.auth.logout.$delete();
+  } catch {
+    // offline: the local session still ends
+  }
+  clearSession();
+  navigate('/login', { replace: true });
+}
+
+/** Merge a server answer about the current user (profile save, greeting switch, `user` SSE update). */
+export function patchSessionUser(patch: Partial<SessionUserDto>): void {
+  appStore.set(sessionUserAtom, (u) => (u ? { ...u, ...patch } : u));
+}

@@ -1,0 +1,36 @@
+import { useAtom } from 'jotai';
+import type { ReactNode } from 'react';
+import { AppDrawer } from './app-drawer';
+import { mobileDrawerOpenAtom } from './atoms/mobile-drawer-open-atom';
+import { TopBar } from './top-bar';
+
+/**
+ * Spec 1 §2 main layout: a 240 px drawer, permanent from 600 px wide (collapsible to icons), temporary below;
+ * the top bar; the page.
+ */
+export function MainLayout({ children }: { children: ReactNode }) {
+  const [mobileOpen, setMobileOpen] = useAtom(mobileDrawerOpenAtom);
+  return (
+    <div className="drawer desk:drawer-open h-full">
+      <input
+        id="app-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        checked={mobileOpen}
+        onChange={(e) => setMobileOpen(e.target.checked)}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+      <div className="drawer-content flex h-full min-w-0 flex-col">
+        <TopBar />
+        <main className="min-h-0 flex-1 overflow-auto p-3 desk:p-6" data-testid="page-content">
+          {children}
+        </main>
+      </div>
+      <div className="drawer-side z-40 h-full">
+        <label htmlFor="app-drawer" className="drawer-overlay" aria-label="close" />
+        <AppDrawer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { type ComponentType, lazy } from 'react';
+import type { AreaKey } from './modules/layout/area-labels';
+
+/**
+ * Every route of the spec (spec 1 §2, spec 2 §2, spec 3 §2) → a lazy page. ONE LINE PER ROUTE.
+ *
+ * To ship an area's page, replace its `soon('…')` with `page(() => import('./pages/<area>-page'))` (the module's
+ * default export receives `{ params }`). Paths are case-sensitive like the spec's; aliases are listed explicitly.
+ *
+ * access: `private` → logged-in users, inside the main layout (drawer + top bar), else redirect to /login;
+ *         `publicOnly` → /login and /signup, a logged-in user is sent to /;
+ *         `public` → anyone, no layout (store, subscription, notification redirect).
+ */
+export type RouteParams = Record<string, string | undefined>;
+export type PageComponent = ComponentType<{ params: RouteParams }>;
+export type RouteAccess = 'private' | 'public' | 'publicOnly';
+export type RouteDef = { path: string; access: RouteAccess; page: PageComponent };
+
+const page = (load: () => Promise<{ default: PageComponent }>): PageComponent => lazy(load);
+
+/** An honest "Em construção" page naming the area, until the area ships its page. */
+const soon = (area: AreaKey): PageComponent =>
+  lazy(() =>
+    import('./pages/under-construction-page').then((m) => ({
+      default: () => <m.UnderConstructionPage area={area} />,
+    })),
+  );
+
+export const ROUTES: RouteDef[] = [
+  // public-only (spec 1 §2)
+  { path: '/login', access: 'publicOnly', page: page(() => import('./modules/auth/login-page')) },
+  { path: '/signup', access: 'publicOnly', page: page(() => import('./modules/auth/signup-page')) },
+
+  // public (spec 1 §2, spec 3 §2)
+  { path: '/store/:planId?', access: 'public', page: soon('store') },
+  { path: '/subscription/:leadId?', access: 'public', page: soon('subscription') },
+  { path: '/n/:notificationPlatform/:notificationId', access: 'public', page: soon('notificationRedirect') },
+
+  // private: attendance core (spec 1)
+  { path: '/tickets/:ticketId?', access: 'private', page: soon('tickets') },
+  { path: '/connections', access: 'private', page: soon('connections') },
+  { path: '/contacts/:p?', access: 'private', page: soon('contacts') },
+  { path: '/CategoryContact', access: 'private', page: soon('categoryContact') },
+  { path: '/users', access: 'private', page: soon('users') },
+  { path: '/UserAuthorizations', access: 'private', page: soon('userAuthorizations') },
+  { path: '/quickAnswers', access: 'private', page: soon('quickAnswers') },
+  { path: '/Settings', access: 'private', page: soon('settings') },
+  { path: '/queues/:param?', access: 'private', page: soon('queues') },
+  { path: '/tags', access: 'private', page: soon('tags') },
+
+  // private: automation and outbound (spec 2)
+  { path: '/schedules', access: 'private', page: soon('schedules') },
+  { path: '/scheduleAction', access: 'private', page: soon('scheduleAction') },
+  { path: '/CampaignSetups', access: 'private', page: soon('campaignSetups') },
+  { path: '/Campaigns', access: 'private', page: soon('campaigns') },
+  { path: '/CampaignsManager/:campaignId?', access: 'private', page: soon('campaignsManager') },
+  { path: '/CampaignsCreator/:campaignId?', access: 'private', page: soon('campaignsCreator') },
+  { path: '/BotSetups', access: 'private', page: soon('botSetups') },
+  { path: '/Bots/:botSetupId?/:botSetupName?', access: 'private', page: soon('bots') },
+  { path: '/botConfig/:id?', access: 'private', page: soon('aiIntegration') },
+  { path: '/integration', access: 'private', page: soon('integration') },
+  { path: '/flowList', access: 'private', page: soon('flows') },
+  { path: '/flowlist', access: 'private', page: soon('flows') },
+  { path: '/flowmanager/:flowId?', access: 'private', page: soon('flowManager') },
+  { path: '/api', access: 'private', page: soon('api') },
+  { path: '/apisendmessage', access: 'private', page: soon('apiSendMessage') },
+  { path: '/api_old', access: 'private', page: soon('apiDocs') },
+  { path: '/ApiDocumentation', access: 'private', page: soon('apiDocs') },
+  { path: '/internalDocs', access: 'private', page: soon('internalDocs') },
+  { path: '/InternalDocs', access: 'private', page: soon('internalDocs') },
+  { path: '/kanban', access: 'private', page: soon('kanban') },
+  { path: '/locations/:id?', access: 'private', page: soon('locations') },
+  { path: '/maps', access: 'private', page: soon('maps') },
+
+  // private: platform administration and reporting (spec 3)
+  { path: '/dash', access: 'private', page: soon('dashboard') },
+  { path: '/reports', access: 'private', page: soon('reports') },
+  { path: '/companies', access: 'private', page: soon('companies') },
+  { path: '/CreateNewCompany', access: 'private', page: soon('createCompany') },
+  { path: '/companiesManager/:companyId?', access: 'private', page: soon('companyManager') },
+  { path: '/clientCompanyManager', access: 'private', page: soon('financial') },
+  { path: '/plans', access: 'private', page: soon('plans') },
+  { path: '/invoices', access: 'private', page: soon('invoices') },
+  { path: '/notificationTemplateList', access: 'private', page: soon('notificationTemplates') },
+  { path: '/notificationTemplatelist', access: 'private', page: soon('notificationTemplates') },
+  {
+    path: '/notificationTemplateManager/:templatesNotificationId?',
+    access: 'private',
+    page: soon('notificationTemplateManager'),
+  },
+  { path: '/systemControl', access: 'private', page: soon('systemControl') },
+  { path: '/systemcontrol', access: 'private', page: soon('systemControl') },
+  { path: '/messageLogs', access: 'private', page: soon('messageLogs') },
+];
+
+/** Where `/` and a successful login go (spec 1 §2). */
+export const HOME_PATH = '/tickets';

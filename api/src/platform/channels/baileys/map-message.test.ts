@@ -7,7 +7,7 @@ import { type MapDeps, type MappedUpsert, mapUpsertMessage } from './map-message
 const upserts = loadBaileysFixture<Record<string, { messages: WAMessage[]; type: string }>>('messages-upsert.json');
 const PN = '5511987654321@s.whatsapp.net';
 const LID = '123456789012345@lid';
-const TS_MS = 1767272400 * 1000;
+const TS = 1767272400;
 const bytes = new Uint8Array([1, 2, 3, 4]);
 
 const downloaded: string[] = [];
@@ -39,7 +39,7 @@ describe('messages.upsert → InboundMessage', () => {
       remoteJid: PN,
       fromMe: false,
       pushName: 'Maria Souza',
-      timestamp: TS_MS,
+      timestamp: TS,
       type: 'chat',
       body: 'Olá, preciso de ajuda com meu pedido',
     });

@@ -32,7 +32,9 @@ export type MapDeps = {
   downloadMedia?: (msg: WAMessage) => Promise<Uint8Array>;
   /** phone jid for a LID jid, from Baileys' LID mapping store; null when unknown */
   pnForLid?: (lidJid: string) => Promise<string | null>;
-  /** timestamp to use when the payload carries none (ms) */
+  /** our own jid, reported as the author of reactions we made from the phone */
+  selfJid?: string;
+  /** clock (ms) for a payload without timestamp */
   now?: () => number;
 };
 
@@ -42,12 +44,12 @@ const PROTOCOL_MESSAGE_EDIT = 14;
 const isPhoneJid = (jid: string | null | undefined): jid is string => !!jid && !!(isPnUser(jid) || isHostedPnUser(jid));
 const isLidJid = (jid: string | null | undefined): jid is string => !!jid && !!(isLidUser(jid) || isHostedLidUser(jid));
 
-/** Baileys timestamps are seconds as number or protobuf Long; the port speaks milliseconds. */
-export function toMillis(ts: unknown, fallback: number): number {
+/** Baileys timestamps are Unix seconds as number or protobuf Long; the port speaks Unix seconds too (like the simulator). */
+export function toUnixSeconds(ts: unknown, fallback: number): number {
   if (ts === null || ts === undefined) return fallback;
   const n = typeof ts === 'object' && ts && 'toNumber' in ts ? (ts as { toNumber(): number }).toNumber() : Number(ts);
   if (!Number.isFinite(n) || n <= 0) return fallback;
-  return n < 1e12 ? n * 1000 : n;
+  return n > 1e12 ? Math.floor(n / 1000) : Math.floor(n);
 }
 
 /**
@@ -88,6 +90,22 @@ async function lookup(pnForLid: MapDeps['pnForLid'], lid: string): Promise<strin
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The contact identity of a 1:1 message (or of a group) in the shape the contact upsert takes: the phone number
+ * and/or the LID, so one person reached by either ends up as one contact.
+ */
+export function contactIdentityOf(msg: Pick<InboundMessage, 'remoteJid' | 'remoteJidAlt'>): {
+  number: string | null;
+  lid: string | null;
+  isGroup: boolean;
+} {
+  const jids = [msg.remoteJid, msg.remoteJidAlt].filter((j): j is string => !!j);
+  if (isJidGroup(msg.remoteJid)) return { number: msg.remoteJid.split('@')[0] ?? null, lid: null, isGroup: true };
+  const pn = jids.find((j) => isPhoneJid(j));
+  const lid = jids.find((j) => isLidJid(j));
+  return { number: pn ? (pn.split('@')[0] ?? null) : null, lid: lid ?? null, isGroup: false };
 }
 
 type Content = proto.IMessage;
@@ -183,7 +201,11 @@ export async function mapUpsertMessage(msg: WAMessage, deps: MapDeps): Promise<M
     const r = content.reactionMessage!;
     const target = r.key?.id;
     if (!target) return { kind: 'ignore', reason: 'reaction-no-target' };
-    const from = key.fromMe ? 'me' : (remote.participant ?? remote.remoteJidAlt ?? remote.remoteJid);
+    const from = key.fromMe
+      ? deps.selfJid
+        ? jidNormalizedUser(deps.selfJid)
+        : ''
+      : (remote.participant ?? remote.remoteJidAlt ?? remote.remoteJid);
     // an empty text is WhatsApp's "reaction removed"
     return { kind: 'reaction', messageId: target, emoji: r.text ?? '', from, raw: msg };
   }
@@ -203,7 +225,7 @@ export async function mapUpsertMessage(msg: WAMessage, deps: MapDeps): Promise<M
     ...remote,
     pushName: !key.fromMe && msg.pushName ? msg.pushName : undefined,
     fromMe: !!key.fromMe,
-    timestamp: toMillis(msg.messageTimestamp, deps.now?.() ?? Date.now()),
+    timestamp: toUnixSeconds(msg.messageTimestamp, Math.floor((deps.now?.() ?? Date.now()) / 1000)),
     type: 'chat',
     body: bodyOf(content),
     quotedId: quotedIdOf(content, type),

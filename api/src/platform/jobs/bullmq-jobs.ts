@@ -1,7 +1,7 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { log } from '../log';
-import { normalizeOpts } from './job-opts';
+import { normalizeOpts, toJsonData } from './job-opts';
 import type { Backoff, JobHandler, JobInfo, JobOpts, JobState, Jobs } from './types';
 
 export type BullJobsOptions = {
@@ -101,7 +101,7 @@ export class BullJobs implements Jobs {
   async add(name: string, data: unknown, opts: JobOpts = {}): Promise<JobInfo> {
     const stored = normalizeOpts(opts);
     const companyId = opts.companyId ?? null;
-    const envelope: Envelope = { companyId, payload: data ?? null };
+    const envelope: Envelope = { companyId, payload: toJsonData(data) };
     const job = await this.queue.add(name, envelope, {
       jobId: opts.jobId,
       delay: stored.delay,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { log } from '../log';
-import { backoffDelay, normalizeOpts, type StoredJobOpts } from './job-opts';
+import { backoffDelay, normalizeOpts, type StoredJobOpts, toJsonData } from './job-opts';
 import { type JobRow, type JobsRepo, jobsRepo } from './jobs.repo';
 import type { JobHandler, JobInfo, JobOpts, Jobs } from './types';
 
@@ -47,10 +47,10 @@ function toJobInfo(row: JobRow): JobInfo {
   };
 }
 
-function jsonSafe(v: unknown): unknown {
-  if (v === undefined) return null;
+/** A return value that JSON cannot hold is not worth failing a job that succeeded: it is recorded as null. */
+function jsonOrNull(v: unknown): unknown {
   try {
-    return JSON.parse(JSON.stringify(v));
+    return toJsonData(v);
   } catch {
     return null;
   }
@@ -98,7 +98,7 @@ export class DbJobs implements Jobs {
       jobId: opts.jobId,
       name,
       companyId: opts.companyId ?? null,
-      data: jsonSafe(data),
+      data: toJsonData(data),
       opts: stored,
     });
     this.wake(stored.delay);
@@ -249,7 +249,7 @@ export class DbJobs implements Jobs {
     }
     try {
       if (!failed) {
-        await this.repo.complete(row.id, token, jsonSafe(result));
+        await this.repo.complete(row.id, token, jsonOrNull(result));
         return;
       }
       const opts = row.opts as StoredJobOpts;

@@ -30,3 +30,13 @@ export function backoffDelay(backoff: Backoff | undefined, attemptsMade: number)
   if (backoff.type === 'fixed') return Math.max(0, backoff.delay);
   return Math.max(0, Math.round(2 ** (Math.max(1, attemptsMade) - 1) * backoff.delay));
 }
+
+/** Job data is stored as JSON (as BullMQ does): Dates become strings; what JSON cannot hold is refused. */
+export function toJsonData(v: unknown): unknown {
+  if (v === undefined) return null;
+  try {
+    return JSON.parse(JSON.stringify(v)) ?? null;
+  } catch (e) {
+    throw new Error(`job data must be JSON-serializable: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

@@ -85,6 +85,15 @@ export function jobsContract(name: string, target: JobsContractTarget): void {
       expect(await jobs.get('no-such-job')).toBeNull();
     });
 
+    test('job data is stored as JSON: Dates become strings, what JSON cannot hold is refused', async () => {
+      const jobs = await open(fresh());
+      const added = await jobs.add('x', { at: new Date('2026-01-02T03:04:05.000Z'), skip: undefined });
+      expect(added.data).toEqual({ at: '2026-01-02T03:04:05.000Z' });
+      expect((await jobs.get(added.id))?.data).toEqual({ at: '2026-01-02T03:04:05.000Z' });
+      await expect(jobs.add('x', { n: 10n })).rejects.toThrow();
+      expect(await jobs.list()).toHaveLength(1);
+    });
+
     test('a delayed job is not run before its delay and is run after it', async () => {
       const jobs = await open(fresh());
       let ranAt = 0;

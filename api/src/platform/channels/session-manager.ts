@@ -51,9 +51,11 @@ export class SessionManager {
     const prev = this.chains.get(connId) ?? Promise.resolve();
     const next = prev.catch(() => {}).then(fn);
     this.chains.set(connId, next);
-    void next.finally(() => {
-      if (this.chains.get(connId) === next) this.chains.delete(connId);
-    });
+    next
+      .finally(() => {
+        if (this.chains.get(connId) === next) this.chains.delete(connId);
+      })
+      .catch(() => {}); // the caller gets the rejection through `next`
     return next;
   }
 

@@ -424,6 +424,7 @@ CREATE INDEX "contact_categories_company_cat_idx" ON "contact_categories" USING 
 CREATE UNIQUE INDEX "contacts_company_number_uq" ON "contacts" USING btree ("company_id","number");--> statement-breakpoint
 CREATE INDEX "contacts_company_lid_idx" ON "contacts" USING btree ("company_id","lid");--> statement-breakpoint
 CREATE INDEX "contacts_company_name_idx" ON "contacts" USING btree ("company_id","name");--> statement-breakpoint
+CREATE INDEX "contacts_name_fts_idx" ON "contacts" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("queue","status","run_at");--> statement-breakpoint
 CREATE INDEX "jobs_list_idx" ON "jobs" USING btree ("queue","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_company_idx" ON "jobs" USING btree ("queue","company_id","created_at");--> statement-breakpoint

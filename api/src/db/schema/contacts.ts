@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -37,6 +38,8 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_number_uq').on(t.companyId, t.number),
     index('contacts_company_lid_idx').on(t.companyId, t.lid),
     index('contacts_company_name_idx').on(t.companyId, t.name),
+    /** word-prefix search of names (ticket search: `to_tsvector('simple', name) @@ to_tsquery('simple', 'mar:*')`) */
+    index('contacts_name_fts_idx').using('gin', sql`to_tsvector('simple', ${t.name})`),
   ],
 );
 

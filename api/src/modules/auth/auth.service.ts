@@ -5,7 +5,7 @@ import { REFRESH_TOKEN_TTL_S, signAccessToken } from '../../platform/auth/tokens
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { type RateRule, rateLimiter } from '../../platform/ratelimit';
-import { createCompanyWithAdmin } from '../companies/defaults.service';
+import { createCompanyWithAdmin, ensureCompanyDefaults } from '../companies/defaults.service';
 import {
   deleteExpiredSessions,
   insertSession,
@@ -79,6 +79,8 @@ export async function login(input: LoginInput, ip: string): Promise<SessionAnswe
   }
   await limiter.reset(emailKey);
   await deleteExpiredSessions(user.companyId, user.id);
+  // spec 1 §7: a non-master user's company without queues or groups gets the defaults (companies created elsewhere)
+  if (!user.master) await ensureCompanyDefaults(user.companyId);
   return answerFor(user, randomUUID());
 }
 

@@ -57,6 +57,16 @@ describe('POST /auth/login', () => {
     expect(me.status).toBe(200);
   });
 
+  test("a non-master's login creates the company defaults when it has none", async () => {
+    const company = await makeCompany();
+    const { user } = await makeUser(company.id);
+    expect((await login(user.email, 'secret123')).status).toBe(200);
+    const qs = await db().select().from(queues).where(eq(queues.companyId, company.id));
+    expect(qs.map((q) => q.name).sort()).toEqual(['Financeiro', 'Suporte', 'Vendas']);
+    const gs = await db().select().from(userAuthorizations).where(eq(userAuthorizations.companyId, company.id));
+    expect(gs.length).toBe(3);
+  });
+
   test('unknown e-mail → 401 ERR_INVALID_CREDENTIALS_EMAIL', async () => {
     const res = await login('nobody@nowhere.test', 'secret123');
     expect(res.status).toBe(401);

@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { categoryContactsRoutes } from './modules/category-contacts/category-contacts.routes';
+import { quickAnswersRoutes } from './modules/quick-answers/quick-answers.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -45,6 +50,11 @@ export function createApp(opts: AppOptions) {
     .route('/', usersRoutes)
     .route('/', userAuthorizationsRoutes)
     .route('/', queuesRoutes)
+    .route('/', contactsRoutes)
+    .route('/', categoryContactsRoutes)
+    .route('/', quickAnswersRoutes)
+    .route('/', tagsRoutes)
+    .route('/', settingsRoutes)
     .route('/', eventsRoutes)
     .route('/', mediaRoutes)
     .route('/', whatsappRoutes)

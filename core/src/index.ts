@@ -25,3 +25,4 @@ export * from './tickets/ticket-machine';
 export * from './tickets/ticket.schemas';
 export * from './whatsapp/whatsapp.schemas';
 export * from './messages/message.schemas';
+export * from './settings/company-settings.schemas';

@@ -1,0 +1,130 @@
+import type { CategoryContactDto } from '@zapdesk/core';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { categoryContacts, contactCategories } from '../../db/schema';
+import { db } from '../../platform/db';
+
+type Row = typeof categoryContacts.$inferSelect;
+
+export function toCategoryContactDto(r: Row): CategoryContactDto {
+  return {
+    id: r.id,
+    name: r.name,
+    color: r.color ?? null,
+    userId: r.userId ?? null,
+    companyId: r.companyId,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export async function listCategoryContacts(
+  companyId: number,
+  q: { searchParam: string; limit: number; offset: number },
+): Promise<{ rows: CategoryContactDto[]; count: number }> {
+  const parts: SQL[] = [eq(categoryContacts.companyId, companyId)];
+  if (q.searchParam) parts.push(sql`lower(${categoryContacts.name}) like ${`%${escapeLike(q.searchParam)}%`}`);
+  const where = and(...parts);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(categoryContacts)
+      .where(where)
+      .orderBy(asc(sql`lower(${categoryContacts.name})`), asc(categoryContacts.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(categoryContacts).where(where),
+  ]);
+  return { rows: rows.map(toCategoryContactDto), count: Number(n) };
+}
+
+/** Every category of the company, by name (selectors, filters). */
+export async function allCategoryContacts(companyId: number): Promise<CategoryContactDto[]> {
+  const rows = await db
+    .select()
+    .from(categoryContacts)
+    .where(eq(categoryContacts.companyId, companyId))
+    .orderBy(asc(sql`lower(${categoryContacts.name})`), asc(categoryContacts.id));
+  return rows.map(toCategoryContactDto);
+}
+
+export async function findCategoryContact(companyId: number, id: number): Promise<CategoryContactDto | null> {
+  const [r] = await db
+    .select()
+    .from(categoryContacts)
+    .where(and(eq(categoryContacts.companyId, companyId), eq(categoryContacts.id, id)));
+  return r ? toCategoryContactDto(r) : null;
+}
+
+/** A category of the company with this name (case-insensitive), other than `exceptId`. */
+export async function categoryNameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
+  const parts: SQL[] = [
+    eq(categoryContacts.companyId, companyId),
+    sql`lower(${categoryContacts.name}) = ${name.toLowerCase()}`,
+  ];
+  if (exceptId !== undefined) parts.push(ne(categoryContacts.id, exceptId));
+  const [r] = await db
+    .select({ id: categoryContacts.id })
+    .from(categoryContacts)
+    .where(and(...parts))
+    .limit(1);
+  return !!r;
+}
+
+export async function insertCategoryContact(
+  companyId: number,
+  v: { name: string; color: string | null; userId: number | null },
+): Promise<CategoryContactDto> {
+  const [r] = await db
+    .insert(categoryContacts)
+    .values({ companyId, ...v })
+    .returning();
+  return toCategoryContactDto(r);
+}
+
+export async function updateCategoryContact(
+  companyId: number,
+  id: number,
+  patch: Partial<{ name: string; color: string | null }>,
+): Promise<CategoryContactDto | null> {
+  const [r] = await db
+    .update(categoryContacts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(categoryContacts.companyId, companyId), eq(categoryContacts.id, id)))
+    .returning();
+  return r ? toCategoryContactDto(r) : null;
+}
+
+export async function deleteCategoryContact(companyId: number, id: number): Promise<boolean> {
+  const r = await db
+    .delete(categoryContacts)
+    .where(and(eq(categoryContacts.companyId, companyId), eq(categoryContacts.id, id)))
+    .returning({ id: categoryContacts.id });
+  return r.length > 0;
+}
+
+/** How many of these ids are categories of the company. */
+export async function countCategoriesInCompany(companyId: number, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(categoryContacts)
+    .where(and(eq(categoryContacts.companyId, companyId), inArray(categoryContacts.id, ids)));
+  return Number(n);
+}
+
+/** Replaces a contact's categories (the caller checked both belong to the company). */
+export async function replaceContactCategories(companyId: number, contactId: number, categoryIds: number[]) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(contactCategories)
+      .where(and(eq(contactCategories.companyId, companyId), eq(contactCategories.contactId, contactId)));
+    if (categoryIds.length) {
+      await tx
+        .insert(contactCategories)
+        .values(categoryIds.map((categoryId) => ({ companyId, contactId, categoryId })))
+        .onConflictDoNothing();
+    }
+  });
+}

@@ -1,0 +1,56 @@
+import { CompanySettingsBody, LOGO_MAX_BYTES, LOGO_TEXT } from '@zapdesk/core';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/http/auth-middleware';
+import type { AppEnv } from '../../platform/http/context';
+import { errorBody } from '../../platform/http/errors';
+import { validate } from '../../platform/http/validate';
+import { updateCompanySettings } from './settings.service';
+
+const CompanyIdParam = z.object({
+  companyId: z.coerce
+    .number({ error: 'Id inválido' })
+    .int('Id inválido')
+    .positive('Id inválido')
+    .max(2_147_483_647, 'Id inválido'),
+});
+
+/** multipart: body (JSON text), media (the logo file, optional), mediaName (optional) */
+const SettingsForm = z.object({
+  body: z
+    .string({ error: LOGO_TEXT.body })
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return {};
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: LOGO_TEXT.body });
+        return z.NEVER;
+      }
+    })
+    .pipe(CompanySettingsBody),
+  media: z.union([z.instanceof(File), z.literal('')], { error: LOGO_TEXT.type }).optional(),
+  mediaName: z.string().max(200).optional(),
+});
+
+export const settingsRoutes = new Hono<AppEnv>().put(
+  '/companyByCompany/:companyId',
+  requireAuth,
+  bodyLimit({
+    maxSize: LOGO_MAX_BYTES + 64 * 1024,
+    onError: (c) => c.json(errorBody('ERR_VALIDATION', LOGO_TEXT.tooLarge), 413),
+  }),
+  validate('param', CompanyIdParam),
+  validate('form', SettingsForm),
+  async (c) => {
+    const form = c.req.valid('form');
+    const file = form.media instanceof File ? form.media : null;
+    const logo = file
+      ? { data: new Uint8Array(await file.arrayBuffer()), fileName: form.mediaName || file.name }
+      : null;
+    const company = await updateCompanySettings(c.get('ctx'), c.req.valid('param').companyId, form.body, logo);
+    return c.json(company, 200);
+  },
+);

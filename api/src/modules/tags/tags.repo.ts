@@ -1,0 +1,162 @@
+import type { TagDto } from '@zapdesk/core';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { tags, ticketTags } from '../../db/schema';
+import { db } from '../../platform/db';
+
+/** Tickets per tag, in the same statement as the tag (correlated count on the (company_id, tag_id) index). */
+const ticketsCount = sql<number>`(select count(*) from ${ticketTags} tt where tt.tag_id = "tags"."id" and tt.company_id = "tags"."company_id")::int`;
+
+const columns = {
+  id: tags.id,
+  name: tags.name,
+  color: tags.color,
+  kanban: tags.kanban,
+  userId: tags.userId,
+  companyId: tags.companyId,
+  createdAt: tags.createdAt,
+  updatedAt: tags.updatedAt,
+  ticketsCount,
+};
+
+type Row = {
+  id: number;
+  name: string;
+  color: string;
+  kanban: number;
+  userId: number | null;
+  companyId: number;
+  createdAt: Date;
+  updatedAt: Date;
+  ticketsCount: number | string;
+};
+
+export function toTagDto(r: Row): TagDto {
+  return {
+    id: r.id,
+    name: r.name,
+    color: r.color,
+    kanban: r.kanban === 1 ? 1 : 0,
+    userId: r.userId ?? null,
+    companyId: r.companyId,
+    ticketsCount: Number(r.ticketsCount ?? 0),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export async function listTags(
+  companyId: number,
+  q: { searchParam: string; limit: number; offset: number },
+): Promise<{ rows: TagDto[]; count: number }> {
+  const parts: SQL[] = [eq(tags.companyId, companyId)];
+  if (q.searchParam) parts.push(sql`lower(${tags.name}) like ${`%${escapeLike(q.searchParam)}%`}`);
+  const where = and(...parts);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(tags)
+      .where(where)
+      .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(tags).where(where),
+  ]);
+  return { rows: rows.map(toTagDto), count: Number(n) };
+}
+
+export async function allTags(companyId: number, opts: { kanbanOnly?: boolean } = {}): Promise<TagDto[]> {
+  const where = opts.kanbanOnly
+    ? and(eq(tags.companyId, companyId), eq(tags.kanban, 1))
+    : eq(tags.companyId, companyId);
+  const rows = await db
+    .select(columns)
+    .from(tags)
+    .where(where)
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  return rows.map(toTagDto);
+}
+
+export async function findTag(companyId: number, id: number): Promise<TagDto | null> {
+  const [r] = await db
+    .select(columns)
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+  return r ? toTagDto(r) : null;
+}
+
+export async function tagNameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
+  const parts: SQL[] = [eq(tags.companyId, companyId), sql`lower(${tags.name}) = ${name.toLowerCase()}`];
+  if (exceptId !== undefined) parts.push(ne(tags.id, exceptId));
+  const [r] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(...parts))
+    .limit(1);
+  return !!r;
+}
+
+export async function insertTag(
+  companyId: number,
+  v: { name: string; color: string; kanban: 0 | 1; userId: number },
+): Promise<number> {
+  const [r] = await db
+    .insert(tags)
+    .values({ companyId, ...v })
+    .returning({ id: tags.id });
+  return r.id;
+}
+
+export async function updateTag(
+  companyId: number,
+  id: number,
+  patch: Partial<{ name: string; color: string; kanban: 0 | 1 }>,
+): Promise<boolean> {
+  const r = await db
+    .update(tags)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+    .returning({ id: tags.id });
+  return r.length > 0;
+}
+
+export async function deleteTag(companyId: number, id: number): Promise<boolean> {
+  const r = await db
+    .delete(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+    .returning({ id: tags.id });
+  return r.length > 0;
+}
+
+/** Ids of tickets carrying a tag (to refresh them after the tag changes). */
+export async function ticketIdsWithTag(companyId: number, tagId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ ticketId: ticketTags.ticketId })
+    .from(ticketTags)
+    .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.tagId, tagId)))
+    .limit(limit);
+  return rows.map((r) => r.ticketId);
+}
+
+export async function countTagsInCompany(companyId: number, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
+  return Number(n);
+}
+
+/** Replaces a ticket's tags (the caller checked the ticket and tags belong to the company). */
+export async function replaceTicketTags(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId)));
+    if (tagIds.length) {
+      await tx
+        .insert(ticketTags)
+        .values(tagIds.map((tagId) => ({ companyId, ticketId, tagId })))
+        .onConflictDoNothing();
+    }
+  });
+}

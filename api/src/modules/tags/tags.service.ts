@@ -1,0 +1,113 @@
+import {
+  type CreateTag,
+  DEFAULT_TAG_COLOR,
+  DomainError,
+  type TagDto,
+  type TagEvent,
+  type TicketDto,
+  type UpdateTag,
+} from '@zapdesk/core';
+import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
+import type { UserCtx } from '../../platform/http/context';
+import { assertCan } from '../../platform/http/policy';
+import { emit } from '../../platform/index';
+import { emitTicketEvent, loadTicketDto, showTicket } from '../tickets/tickets.service';
+import * as repo from './tags.repo';
+
+/** Tickets refreshed live after a tag is renamed or deleted (beyond that, lists pick the change up on reload). */
+const LIVE_REFRESH_LIMIT = 200;
+
+function emitTagEvent(companyId: number, data: TagEvent): void {
+  emit({ companyId, channel: `tag-${companyId}`, data });
+}
+
+async function refreshTickets(companyId: number, ticketIds: number[]): Promise<void> {
+  for (const id of ticketIds) {
+    const ticket = await loadTicketDto(companyId, id).catch(() => null);
+    if (ticket) emitTicketEvent(companyId, { action: 'update', ticket });
+  }
+}
+
+async function getTag(ctx: UserCtx, id: number): Promise<TagDto> {
+  const t = await repo.findTag(ctx.companyId, id);
+  if (!t) throw new DomainError('ERR_NOT_FOUND', 'Tag não encontrada.');
+  return t;
+}
+
+/** GET /tags/ → { tags, hasMore, count }, each with ticketsCount. Reading is open to every user of the company. */
+export async function listTags(ctx: UserCtx, q: { searchParam: string; pageNumber: number }) {
+  const offset = (q.pageNumber - 1) * DIRECTORY_PAGE_SIZE;
+  const { rows, count } = await repo.listTags(ctx.companyId, {
+    searchParam: q.searchParam,
+    limit: DIRECTORY_PAGE_SIZE,
+    offset,
+  });
+  return { tags: rows, hasMore: offset + rows.length < count, count };
+}
+
+/** GET /tags/list: every tag (ticket filter, chat tag picker); `kanban=1` keeps the kanban lanes only. */
+export function tagsList(ctx: UserCtx, opts: { kanbanOnly?: boolean } = {}): Promise<TagDto[]> {
+  return repo.allTags(ctx.companyId, opts);
+}
+
+export const showTag = (ctx: UserCtx, id: number) => getTag(ctx, id);
+
+export async function createTag(ctx: UserCtx, input: CreateTag): Promise<TagDto> {
+  assertCan(ctx, 'manageTags');
+  if (await repo.tagNameTaken(ctx.companyId, input.name)) throw new DomainError('ERR_NAME_EXISTS');
+  const id = await repo.insertTag(ctx.companyId, {
+    name: input.name,
+    color: input.color ?? DEFAULT_TAG_COLOR,
+    kanban: input.kanban ?? 0,
+    userId: ctx.user.id,
+  });
+  const tag = await getTag(ctx, id);
+  emitTagEvent(ctx.companyId, { action: 'create', tag });
+  return tag;
+}
+
+export async function updateTag(ctx: UserCtx, id: number, input: UpdateTag): Promise<TagDto> {
+  assertCan(ctx, 'manageTags');
+  const before = await getTag(ctx, id);
+  if (input.name !== undefined && (await repo.tagNameTaken(ctx.companyId, input.name, id))) {
+    throw new DomainError('ERR_NAME_EXISTS');
+  }
+  const patch: { name?: string; color?: string; kanban?: 0 | 1 } = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.color !== undefined) patch.color = input.color;
+  if (input.kanban !== undefined) patch.kanban = input.kanban;
+  if (Object.keys(patch).length && !(await repo.updateTag(ctx.companyId, id, patch))) {
+    throw new DomainError('ERR_NOT_FOUND', 'Tag não encontrada.');
+  }
+  const tag = await getTag(ctx, id);
+  emitTagEvent(ctx.companyId, { action: 'update', tag });
+  if (tag.name !== before.name || tag.color !== before.color) {
+    await refreshTickets(ctx.companyId, await repo.ticketIdsWithTag(ctx.companyId, id, LIVE_REFRESH_LIMIT));
+  }
+  return tag;
+}
+
+export async function deleteTag(ctx: UserCtx, id: number): Promise<void> {
+  assertCan(ctx, 'manageTags');
+  await getTag(ctx, id);
+  const tagged = await repo.ticketIdsWithTag(ctx.companyId, id, LIVE_REFRESH_LIMIT);
+  if (!(await repo.deleteTag(ctx.companyId, id))) throw new DomainError('ERR_NOT_FOUND', 'Tag não encontrada.');
+  emitTagEvent(ctx.companyId, { action: 'delete', tagId: id });
+  await refreshTickets(ctx.companyId, tagged);
+}
+
+/**
+ * POST /tags/sync: sets a ticket's tags to exactly this list. The ticket must be one the user may open (404 for
+ * another company's, 403 otherwise) and every tag the company's (404). Emits the ticket update and answers it.
+ */
+export async function syncTicketTags(ctx: UserCtx, input: { ticketId: number; tags: number[] }): Promise<TicketDto> {
+  await showTicket(ctx, input.ticketId);
+  const ids = [...new Set(input.tags)];
+  if ((await repo.countTagsInCompany(ctx.companyId, ids)) !== ids.length) {
+    throw new DomainError('ERR_NOT_FOUND', 'Tag não encontrada.');
+  }
+  await repo.replaceTicketTags(ctx.companyId, input.ticketId, ids);
+  const ticket = await loadTicketDto(ctx.companyId, input.ticketId);
+  emitTicketEvent(ctx.companyId, { action: 'update', ticket });
+  return ticket;
+}

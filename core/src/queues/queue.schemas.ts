@@ -20,7 +20,7 @@ const greetingField = () =>
     .string({ error: 'Invalid value' })
     .max(10_000, TEXT.tooLong)
     .nullable()
-    .transform((s) => (s && s.trim() ? s : null));
+    .transform((s) => (s?.trim() ? s : null));
 
 /** Queue dialog (spec 2 §5): name 2–50, colour 3–9 from the palette, greeting message a string. */
 export const QueueInput = z.object({

@@ -194,6 +194,39 @@ test.describe('preferences', () => {
   });
 });
 
+test.describe('top bar', () => {
+  test('the profile dialog saves the own name (PUT /users/{id}) and the top bar follows', async ({ page }) => {
+    await login(page, AGENT.email, AGENT.password);
+    await openUserMenuItem(page, 'profile');
+    const dialog = page.getByTestId('profile-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('profile-name').fill('A');
+    await dialog.getByTestId('profile-save').click();
+    await expect(dialog).toContainText('Too Short!');
+    await dialog.getByTestId('profile-name').fill('Atendente Renomeado');
+    await shot(page, 'profile-desktop');
+    await dialog.getByTestId('profile-save').click();
+    await expect(page.getByTestId('toast').first()).toContainText('Salvo com sucesso');
+    await expect(page.getByTestId('user-name')).toHaveText('Atendente Renomeado');
+    await page.reload();
+    await expect(page.getByTestId('user-name')).toHaveText('Atendente Renomeado');
+  });
+
+  test('the greeting switch saves enableGreeting and survives a reload', async ({ page }) => {
+    await login(page, ADMIN.email, ADMIN.password);
+    const sw = page.getByTestId('greeting-switch');
+    await expect(sw).not.toBeChecked();
+    const saved = page.waitForResponse((r) => /\/users\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
+    await sw.click();
+    expect((await saved).status()).toBe(200);
+    await expect(sw).toBeChecked();
+    await page.reload();
+    await expect(page.getByTestId('greeting-switch')).toBeChecked();
+    await page.getByTestId('greeting-switch').click();
+    await expect(page.getByTestId('greeting-switch')).not.toBeChecked();
+  });
+});
+
 test.describe('logout', () => {
   test('clears all local storage and returns to /login; private pages then need a login', async ({ page }) => {
     await login(page, ADMIN.email, ADMIN.password);

@@ -12,7 +12,18 @@ export type SessionAnswer = { token: string; user: SessionUserDto };
  * `POST /auth/refresh_token` with the refresh cookie. Stores the new token and user; a 401/403 answer means the
  * session is over. Network failures keep the session (the user may just be offline) and resolve null.
  */
-export async function refreshSession(): Promise<SessionAnswer | null> {
+export function refreshSession(): Promise<SessionAnswer | null> {
+  // one refresh at a time for the whole tab (authFetch, SSE reconnects, profile updates): the server rotates the
+  // refresh cookie, and parallel rotations of the same cookie look like token reuse
+  inflight ??= doRefresh().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+let inflight: Promise<SessionAnswer | null> | null = null;
+
+async function doRefresh(): Promise<SessionAnswer | null> {
   let res: Response;
   try {
     res = await fetch(`${backendUrl()}/auth/refresh_token`, { method: 'POST', credentials: 'include' });

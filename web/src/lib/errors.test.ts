@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { i18n } from '@lingui/core';
 import { ERROR_STATUS, ERROR_TEXT, type ErrorCode } from '@zapdesk/core';
 import { DetailedError } from 'hono/client';
-import { useLinguiMacros } from '../test/lingui-macro';
+import { installLinguiMacros } from '../test/lingui-macro';
 
-await useLinguiMacros();
+await installLinguiMacros();
 const { ApiError, parseApiError, readJson, translateValidation } = await import('./errors');
 
 beforeAll(() => {
@@ -74,10 +74,13 @@ describe('readJson', () => {
   });
 
   test('throws ApiError with code, message and fields for a failure', async () => {
-    const res = new Response(JSON.stringify({ error: 'ERR_VALIDATION', message: 'Required', fields: { name: 'Required' } }), {
-      status: 400,
-    });
-    const err = await readJson(res).catch((e) => e);
+    const res = new Response(
+      JSON.stringify({ error: 'ERR_VALIDATION', message: 'Required', fields: { name: 'Required' } }),
+      {
+        status: 400,
+      },
+    );
+    const err = (await readJson(res).catch((e) => e)) as InstanceType<typeof ApiError>;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(400);
     expect(err.code).toBe('ERR_VALIDATION');

@@ -3,15 +3,18 @@ import { plugin } from 'bun';
 
 /**
  * Bun test support for modules using Lingui macros (`msg`, `t`, `Trans`): compiles web/src files through the Lingui
- * babel macro plugin on import, as Vite does in the app. Call `await useLinguiMacros()` BEFORE dynamically
+ * babel macro plugin on import, as Vite does in the app. Call `await installLinguiMacros()` BEFORE dynamically
  * importing the module under test.
  */
 let installed = false;
 
-export async function useLinguiMacros(): Promise<void> {
+export async function installLinguiMacros(): Promise<void> {
   if (installed) return;
   installed = true;
-  const babel = await import('@babel/core');
+  // typed loosely: @babel/core ships no types and this is test-only plumbing
+  const babel: {
+    transformAsync(code: string, opts: object): Promise<{ code?: string | null } | null>;
+  } = await import('@babel/core' as string);
   const macroPath = Bun.resolveSync('@lingui/babel-plugin-lingui-macro', import.meta.dir);
   const macro = (await import(macroPath)).default;
   // @lingui/conf is the macro's own dependency (not the web's): resolve it from there

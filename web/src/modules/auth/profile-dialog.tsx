@@ -63,7 +63,10 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           <input
             className={`input w-full ${errors.name ? 'input-error' : ''}`}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors((x) => ({ ...x, name: undefined }));
+            }}
             autoComplete="name"
             data-testid="profile-name"
           />

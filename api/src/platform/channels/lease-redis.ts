@@ -111,9 +111,18 @@ export class RedisOwnership implements SessionOwnership {
   /** Tries to take each candidate this instance does not hold; answers the ones it now owns. */
   async claimOrphans(candidateIds: readonly number[]): Promise<number[]> {
     const won: number[] = [];
-    for (const id of candidateIds) {
+    const others = candidateIds.filter((id) => !this.held.has(id));
+    if (others.length === 0 || this.closed) return won;
+    // one round trip to skip the leases that are alive: a scan of many connections stays cheap
+    const pipe = this.redis.pipeline();
+    for (const id of others) pipe.exists(this.key(id));
+    const alive = (await pipe.exec()) ?? [];
+    const free = others.filter((_, i) => {
+      const [err, n] = alive[i] ?? [null, 0];
+      return !!err || n === 0;
+    });
+    for (const id of free) {
       if (this.closed) break;
-      if (this.held.has(id)) continue;
       try {
         if (await this.acquire(id)) won.push(id);
       } catch (err) {

@@ -1,0 +1,50 @@
+import { type Platform, platform } from '../index';
+import { log } from '../log';
+import { RedisOwnership } from './lease-redis';
+import { LocalOwnership } from './ownership';
+import { sessionManager, setSessionOwnershipFactory } from './session-manager';
+
+/**
+ * Wiring of session ownership for the process: with REDIS_URL the Redis lease (several API processes share the
+ * sessions, one owner each), without it LocalOwnership (embedded mode, one process). Call before the first
+ * session starts.
+ */
+const redisOwners = new WeakMap<Platform, RedisOwnership>();
+
+export function installSessionOwnership(): void {
+  setSessionOwnershipFactory((p) => {
+    if (!p.env.redisUrl) return new LocalOwnership();
+    const o = new RedisOwnership({ redis: p.env.redisUrl });
+    redisOwners.set(p, o);
+    log.info({ token: o.token, leaseMs: o.leaseMs }, 'session ownership: redis lease');
+    return o;
+  });
+}
+
+/** The Redis lease of the current platform, when this process uses one. */
+export function redisSessionOwnership(p: Platform = platform()): RedisOwnership | undefined {
+  sessionManager(); // creates the manager, hence the ownership, on first use
+  return redisOwners.get(p);
+}
+
+/**
+ * With the Redis lease: every scan (5 s), claims the connections that should be running (`candidates`) but whose
+ * owner died, and starts them here through `start`. Without Redis this process already owns everything: no-op.
+ * Returns a stop function (also run on shutdown).
+ */
+export function watchSessionOrphans(
+  candidates: () => Promise<readonly number[]>,
+  start: (connId: number) => Promise<void>,
+): () => void {
+  const p = platform();
+  const owner = redisSessionOwnership(p);
+  if (!owner) return () => {};
+  const stop = owner.watchOrphans(candidates, async (connId) => {
+    log.warn({ connId }, 'session ownership: taking over a session whose owner stopped renewing');
+    await start(connId);
+    // nothing started (connection stopped or deleted meanwhile): do not sit on a lease nobody uses
+    if (!sessionManager().get(connId) && owner.owns(connId)) await owner.release(connId);
+  });
+  p.onShutdown.push(stop);
+  return stop;
+}

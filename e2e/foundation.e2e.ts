@@ -94,6 +94,17 @@ test.describe('login screen', () => {
     await expect(page.getByTestId('signup-password-error')).toHaveText('Too Short!');
     await shot(page, 'signup-desktop');
   });
+
+  test('a successful sign-up logs the new admin in and lands on /tickets', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByTestId('signup-name').fill('Nova Cliente');
+    await page.getByTestId('signup-email').fill(`nova-${Date.now()}@cliente.local`);
+    await page.getByTestId('signup-password').fill('segredo123');
+    await page.getByTestId('signup-submit').click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(page.getByTestId('user-name')).toHaveText('Nova Cliente');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
 });
 
 test.describe('drawer gating', () => {

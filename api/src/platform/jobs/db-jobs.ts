@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { log } from '../log';
@@ -81,6 +82,12 @@ export class DbJobs implements Jobs {
   private tickAgain = false;
   private lastStalledCheck = 0;
   private lastPrune = 0;
+  /**
+   * The async context the runner was created in (boot). Polling and handlers run in it, not in the context of the
+   * request that happened to call add(): request-scoped stores (statement counter, request ids) must not leak into
+   * background work nor count its queries.
+   */
+  private readonly root = new AsyncResource('DbJobs');
 
   constructor(opts: DbJobsOptions = {}) {
     this.repo = jobsRepo(opts.queue ?? 'zapdesk', opts.db);
@@ -159,6 +166,10 @@ export class DbJobs implements Jobs {
   /** Look for work now (delayMs = 0) or shortly after a short delay. */
   private wake(delayMs = 0): void {
     if (!this.started || this.closing) return;
+    this.root.runInAsyncScope(() => this.wakeInRoot(delayMs));
+  }
+
+  private wakeInRoot(delayMs: number): void {
     if (delayMs > 0) {
       if (delayMs > PRECISE_WAKE_MAX_MS) return;
       // + a few ms: the database clock decides dueness, and now() rounding must not make us arrive early

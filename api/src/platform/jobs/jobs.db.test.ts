@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clonedTestDb } from '../../test/harness';
 import { createThrowawayDatabase, realPostgresUrl } from '../../test/services';
-import { type DbHandle, openDb, setDb } from '../db';
+import { countStatements, type DbHandle, openDb, setDb } from '../db';
 import { DbJobs, type DbJobsOptions } from './db-jobs';
 import { jobsContract, sleep, waitFor } from './jobs.contract';
 import { jobsRepo } from './jobs.repo';
@@ -130,6 +130,23 @@ function runnerSuite(label: string, handle: () => Promise<DbHandle>) {
       });
       await worker.startWorkers();
       await waitFor(() => ran, 4000, 'the worker to take the job');
+    });
+
+    test('background work does not run in the caller’s async context (a request’s statement count stays exact)', async () => {
+      // slow polling: the add below is what wakes the runner, from inside the counted "request"
+      const jobs = make({ queue: `ctx-${Date.now()}`, pollMs: 60_000 });
+      let ran = false;
+      jobs.define('bg', async () => {
+        ran = true;
+      });
+      await jobs.startWorkers();
+      await sleep(100);
+      const { count } = await countStatements(async () => {
+        await jobs.add('bg', {});
+        await waitFor(() => ran, 4000, 'the job');
+        await sleep(60);
+      });
+      expect(count).toBe(1);
     });
 
     test('without a db option the runner uses the platform database', async () => {

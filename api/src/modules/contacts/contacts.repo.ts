@@ -1,6 +1,6 @@
 import type { ContactDto } from '@zapdesk/core';
 import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import { categoryContacts, contactCategories, contacts, whatsapps } from '../../db/schema';
+import { categoryContacts, contactCategories, contacts } from '../../db/schema';
 import { db } from '../../platform/db';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -210,15 +210,4 @@ function isUniqueViolation(err: unknown): boolean {
     if ((e as { code?: string }).code === '23505') return true;
   }
   return false;
-}
-
-/** The company's default connection (id and status), for the WhatsApp number check. */
-export async function findDefaultConnection(companyId: number): Promise<{ id: number; status: string } | null> {
-  const [r] = await db
-    .select({ id: whatsapps.id, status: whatsapps.status })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
-    .orderBy(asc(whatsapps.id))
-    .limit(1);
-  return r ?? null;
 }

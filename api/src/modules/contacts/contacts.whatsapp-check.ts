@@ -1,7 +1,7 @@
 import { DomainError, normalizeNumber } from '@zapdesk/core';
 import { sessionManager } from '../../platform/channels/session-manager';
 import { log } from '../../platform/log';
-import { findDefaultConnection } from './contacts.repo';
+import { getDefaultWhatsapp } from '../whatsapp/whatsapp.service';
 
 /**
  * Does this number have WhatsApp? Asked through the session of the company's default connection.
@@ -12,8 +12,7 @@ import { findDefaultConnection } from './contacts.repo';
  * Answers the number as WhatsApp knows it, normalised (so the legacy Brazilian spelling becomes the canonical one).
  */
 export async function checkContactNumber(companyId: number, number: string): Promise<string> {
-  const conn = await findDefaultConnection(companyId);
-  if (!conn) throw new DomainError('ERR_NO_DEF_WAPP_FOUND');
+  const conn = await getDefaultWhatsapp(companyId);
   const session = conn.status === 'CONNECTED' ? sessionManager().get(conn.id) : undefined;
   if (!session) throw new DomainError('ERR_WAPP_CHECK_CONTACT');
   let found: string | null;

@@ -345,41 +345,77 @@ export function ticketListWhere(companyId: number, f: TicketListFilter): SQL {
   }
   if (f.search) {
     const s = f.search;
-    const alts: SQL[] = [sql`${tickets.protocol} = ${s.text}`];
+    // a UNION of candidate ids, each branch served by its own index, instead of an OR that forces a scan of every
+    // ticket of the company: protocol (unique index), contact name/number (contacts indexes), message body (GIN)
+    const branches: SQL[] = [
+      sql`select t3.id from tickets t3 where t3.company_id = ${companyId} and t3.protocol = ${s.text}`,
+    ];
     const contactAlts: SQL[] = [];
     if (s.tsquery) contactAlts.push(sql`to_tsvector('simple', c2.name) @@ to_tsquery('simple', ${s.tsquery})`);
-    if (s.numberPrefix) contactAlts.push(sql`c2.number like ${`${s.numberPrefix}%`}`);
+    if (s.numberPrefix) {
+      // prefix as a range, so the (company_id, number) btree serves it under any collation
+      const p = s.numberPrefix;
+      const upper = p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
+      contactAlts.push(sql`(c2.number >= ${p} and c2.number < ${upper})`);
+    }
     if (contactAlts.length) {
-      alts.push(
-        sql`${tickets.contactId} in (select c2.id from contacts c2 where c2.company_id = ${companyId} and (${sql.join(contactAlts, sql` or `)}))`,
+      branches.push(
+        sql`select t4.id from tickets t4 where t4.company_id = ${companyId} and t4.contact_id = any(array(select c2.id from contacts c2 where c2.company_id = ${companyId} and (${sql.join(contactAlts, sql` or `)})))`,
       );
     }
     if (s.tsquery) {
-      // the GIN index messages_body_fts_idx serves this: same expression, same config
-      alts.push(
-        sql`${tickets.id} in (select m.ticket_id from messages m where m.company_id = ${companyId} and to_tsvector('simple', m.body) @@ to_tsquery('simple', ${s.tsquery}))`,
+      // messages_body_fts_idx: same expression, same 'simple' config
+      branches.push(
+        sql`select m.ticket_id from messages m where m.company_id = ${companyId} and to_tsvector('simple', m.body) @@ to_tsquery('simple', ${s.tsquery})`,
       );
     }
-    conds.push(sql`(${sql.join(alts, sql` or `)})`);
+    // any(array(…)): the candidates are computed first, then fetched by primary key (no scan of the company's tickets)
+    conds.push(sql`${tickets.id} = any(array(${sql.join(branches, sql` union `)}))`);
   }
   return sql.join(conds, sql` and `);
 }
 
-/** One page of DTOs (one statement) and the total (one cheap count on the same WHERE). */
+/** Counts are exact up to this many rows (a badge); beyond it the answer is the cap, so a count stays cheap. */
+export const LIST_COUNT_CAP = 10_000;
+
+/**
+ * One page of DTOs and the total: two statements. The page picks its ids first (index order, offset on bare ids)
+ * and only then joins contact/queue/user/connection and aggregates tags for those rows.
+ */
+export function ticketListQueries(companyId: number, f: TicketListFilter, page: { limit: number; offset: number }) {
+  const where = ticketListWhere(companyId, f);
+  const pageIds = db.$with('page_ids').as(
+    db
+      .select({ pid: sql<number>`${tickets.id}`.as('pid'), pat: sql<Date>`${tickets.updatedAt}`.as('pat') })
+      .from(tickets)
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  );
+  const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(LIST_COUNT_CAP).as('capped');
+  return {
+    page: db
+      .with(pageIds)
+      .select(ticketDtoColumns)
+      .from(pageIds)
+      .innerJoin(tickets, eq(tickets.id, pageIds.pid))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .leftJoin(queues, eq(queues.id, tickets.queueId))
+      .leftJoin(users, eq(users.id, tickets.userId))
+      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+      .orderBy(desc(pageIds.pat), desc(pageIds.pid)),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(capped),
+  };
+}
+
 export async function listTicketDtos(
   companyId: number,
   f: TicketListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ tickets: TicketDto[]; count: number }> {
-  const where = ticketListWhere(companyId, f);
-  const [rows, counted] = await Promise.all([
-    selectTicketDtos()
-      .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(where),
-  ]);
+  const q = ticketListQueries(companyId, f, page);
+  const [rows, counted] = await Promise.all([q.page, q.count]);
   return { tickets: (rows as TicketDtoRow[]).map(toTicketDto), count: Number(counted[0]?.n ?? 0) };
 }
 

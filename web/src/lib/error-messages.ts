@@ -57,6 +57,11 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'Too Short!': msg`Too Short!`,
   'Too Long!': msg`Too Long!`,
   'Invalid email': msg`Invalid email`,
+  // tag / contact-category name (spec 2 §5), colours of tags and queues (core schemas)
+  Obrigatório: msg`Obrigatório`,
+  'Mensagem muito curta': msg`Mensagem muito curta`,
+  'Cor inválida': msg`Cor inválida`,
+  'Escolha uma cor da paleta': msg`Escolha uma cor da paleta`,
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;

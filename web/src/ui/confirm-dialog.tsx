@@ -1,0 +1,70 @@
+import { Trans } from '@lingui/react/macro';
+import { type ReactNode, useState } from 'react';
+import { Modal } from './modal';
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  title: ReactNode;
+  children?: ReactNode;
+  /** label of the confirming button; default "Excluir" */
+  confirmLabel?: ReactNode;
+  /** red confirming button (default) for destructive actions */
+  danger?: boolean;
+  /** may be async: the dialog shows a spinner and stays open until it settles; it closes on success */
+  onConfirm: () => unknown | Promise<unknown>;
+  onClose: () => void;
+  testId?: string;
+};
+
+/** "Are you sure?" before a destructive action (house rule: destructive actions confirm). */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger = true,
+  onConfirm,
+  onClose,
+  testId = 'confirm-dialog',
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onClose();
+    } catch {
+      // the caller reported the failure (toast); keep the dialog so the user can retry or cancel
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={busy ? () => {} : onClose}
+      title={title}
+      size="sm"
+      testId={testId}
+      actions={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            <Trans>Cancelar</Trans>
+          </button>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn-error' : 'btn-primary'}`}
+            onClick={confirm}
+            disabled={busy}
+            data-testid="confirm-dialog-confirm"
+          >
+            {busy ? <span className="loading loading-spinner loading-sm" /> : null}
+            {confirmLabel ?? <Trans>Excluir</Trans>}
+          </button>
+        </>
+      }
+    >
+      {children ? <div className="text-sm text-base-content/80">{children}</div> : null}
+    </Modal>
+  );
+}

@@ -43,3 +43,9 @@ export type TicketEvent =
   | { action: 'update'; ticket: TicketDto }
   | { action: 'updateUnread'; ticketId: number }
   | { action: 'delete'; ticketId: number };
+
+/**
+ * SSE `ticketTransfer-{companyId}`, delivered only to the user a ticket was transferred to (by someone else):
+ * the web shows a persistent notification with 'Visualizar ticket'.
+ */
+export type TicketTransferEvent = { action: 'transfer'; ticket: TicketDto; fromUser: { id: number; name: string } };

@@ -11,6 +11,7 @@ import {
   planTicketCreation,
   type TicketDto,
   type TicketEvent,
+  type TicketTransferEvent,
   type UpdateTicketBody,
 } from '@zapdesk/core';
 import type { UserCtx } from '../../platform/http/context';
@@ -281,6 +282,15 @@ export async function updateTicket(ctx: UserCtx, id: number, body: UpdateTicketB
   });
   const ticket = await repo.getTicketDtoInCompany(companyId, id);
   emitTicketEvent(companyId, { action: 'update', ticket });
+  if (outcome.effects.includes('notifyTransferTarget') && ticket.userId !== null) {
+    // only the new attendant hears it: the web shows a persistent 'Visualizar ticket' notification (spec 1 §4)
+    const data: TicketTransferEvent = {
+      action: 'transfer',
+      ticket,
+      fromUser: { id: ctx.user.id, name: ctx.user.name },
+    };
+    emit({ companyId, channel: `ticketTransfer-${companyId}`, userId: ticket.userId, data });
+  }
   // TODO(messages): when outcome.effects includes 'sendFarewell' and the connection has a farewellMessage, send it
   // through the messages area's send function (not there yet: api/src/modules/messages/ only serialises).
   void outcome;

@@ -8,6 +8,7 @@ import { setupTestApp, type TestApp } from '../../../test/harness';
 import type { ChannelEvents, ChannelSession, ConnectionStatus, InboundMessage } from '../types';
 import { BaileysAdapter, type SocketFactory, toBaileysContent, toJid } from './adapter';
 import { countAuthKeys } from './auth-keys.repo';
+import { useDbAuthState } from './auth-state';
 import { loadBaileysFixture } from './fixtures';
 import { contactIdentityOf, mapUpsertMessage } from './map-message';
 
@@ -139,6 +140,8 @@ describe('BaileysAdapter over a fake socket', () => {
     const [first] = sockets;
     for (const u of sequences.firstPairing!.slice(0, 5)) first!.ev.emit('connection.update', u);
     await until(() => sockets.length === 2);
+    // the restart reuses the in-memory creds (the pairing may not be in the database yet)
+    expect(sockets[1]!.config.auth.creds).toBe(first!.config.auth.creds);
     expect(rec.qrs).toHaveLength(2);
     expect(rec.statuses.map((s) => s[0])).toEqual(['OPENING', 'OPENING']);
     sockets[1]!.ev.emit('creds.update', {});
@@ -336,6 +339,20 @@ describe('BaileysAdapter over a fake socket', () => {
     expect(await countAuthKeys(companyId, conn.id)).toBe(1);
     await tick(50);
     expect(sockets).toHaveLength(1);
+  });
+
+  test('stop waits for the pending creds write, so another process resumes the latest pairing', async () => {
+    const sockets: FakeSocket[] = [];
+    const { events } = recorder();
+    const conn = await nextConn();
+    const session = await adapterWith(sockets).start(conn, events);
+    const creds = sockets[0]!.config.auth.creds;
+    creds.me = { id: ME, name: 'Loja' };
+    sockets[0]!.ev.emit('creds.update', { me: creds.me });
+    await session.stop();
+    const resumed = await useDbAuthState({ companyId, whatsappId: conn.id, secret: SECRET });
+    expect(resumed.restored).toBe(true);
+    expect(resumed.state.creds.me?.id).toBe(ME);
   });
 
   test('stop with logout unlinks the device and forgets the keys', async () => {

@@ -135,18 +135,30 @@ class BaileysSession implements ChannelSession {
     this.retry = createRetryStore(scope);
   }
 
-  /** Opens (or re-opens) the socket with the stored auth state. */
+  /** creds writes, one after another, so an older snapshot never lands after a newer one */
+  private credsWrite: Promise<void> = Promise.resolve();
+  private keys: ReturnType<typeof makeCacheableSignalKeyStore> | undefined;
+
+  /**
+   * Opens (or re-opens) the socket. The auth state is read from the database once per session and then reused in
+   * memory across restarts and reconnects: the 515 restart right after pairing arrives while the new creds may still
+   * be on their way to the database, and re-reading them there would lose the pairing.
+   */
   async connect(): Promise<void> {
     if (this.stopped) return;
-    this.auth = await useDbAuthState({
-      companyId: this.conn.companyId,
-      whatsappId: this.conn.id,
-      secret: this.opts.secret,
-    });
-    const make = this.opts.makeSocket ?? (makeWASocket as SocketFactory);
     const baileysLogger = this.logger.child({ module: 'baileys' }, { level: process.env.BAILEYS_LOG_LEVEL ?? 'warn' });
+    if (!this.auth) {
+      this.auth = await useDbAuthState({
+        companyId: this.conn.companyId,
+        whatsappId: this.conn.id,
+        secret: this.opts.secret,
+      });
+      this.keys = makeCacheableSignalKeyStore(this.auth.state.keys, baileysLogger);
+    }
+    const auth = this.auth;
+    const make = this.opts.makeSocket ?? (makeWASocket as SocketFactory);
     const sock = make({
-      auth: { creds: this.auth.state.creds, keys: makeCacheableSignalKeyStore(this.auth.state.keys, baileysLogger) },
+      auth: { creds: auth.state.creds, keys: this.keys ?? auth.state.keys },
       logger: baileysLogger as never,
       browser: Browsers.ubuntu('Chrome'),
       markOnlineOnConnect: false,
@@ -157,9 +169,11 @@ class BaileysSession implements ChannelSession {
       getMessage: async (key: WAMessageKey) => (key.id ? this.retry.get(key.id) : undefined),
     } as Parameters<typeof makeWASocket>[0]);
     this.sock = sock;
-    const auth = this.auth;
     sock.ev.on('creds.update', () => {
-      if (this.sock === sock) auth.saveCreds().catch((err) => this.logger.error({ err }, 'saving creds failed'));
+      // Baileys has already merged the update into auth.state.creds; persist the whole object
+      this.credsWrite = this.credsWrite
+        .then(() => auth.saveCreds())
+        .catch((err) => this.logger.error({ err }, 'saving creds failed'));
     });
     sock.ev.on('connection.update', (u) => this.onConnectionUpdate(sock, u as ConnectionUpdateLike));
     sock.ev.on('messages.upsert', ({ messages, type }) => {
@@ -248,7 +262,7 @@ class BaileysSession implements ChannelSession {
     // stop: nobody will reopen this socket until a person acts (new QR, try again)
     this.stopped = true;
     this.clearTimers();
-    if (decision.clearAuth) await this.auth?.clear().catch((err) => this.logger.error({ err }, 'clearing auth failed'));
+    if (decision.clearAuth) await this.forgetAuth();
     // reason 'logout' tells the session manager the session is over (it releases the ownership lease)
     this.events.onStatus(this.connId, 'DISCONNECTED', { reason: decision.clearAuth ? 'logout' : decision.reason });
   }
@@ -424,6 +438,13 @@ class BaileysSession implements ChannelSession {
     this.history = { ...this.history, items: [], until: 0 };
   }
 
+  private async forgetAuth(): Promise<void> {
+    await this.credsWrite; // a pending write must not resurrect the creds after the delete
+    await this.auth?.clear().catch((err) => this.logger.error({ err }, 'clearing auth failed'));
+    this.auth = undefined;
+    this.keys = undefined;
+  }
+
   private clearTimers(): void {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.pruneTimer) clearInterval(this.pruneTimer);
@@ -440,9 +461,11 @@ class BaileysSession implements ChannelSession {
     if (opts.logout) {
       // tell WhatsApp to unlink this device; then forget the keys even if the phone was unreachable
       await sock?.logout().catch((err) => this.logger.warn({ err }, 'logout request failed'));
-      await this.auth?.clear();
+      await this.forgetAuth();
     } else {
       await sock?.end(undefined).catch(() => {});
+      // a handover to another process must find the latest creds in the database
+      await this.credsWrite;
     }
   }
 }

@@ -153,3 +153,24 @@ export const SyncContactCategories = z.object({
   contactId: DirectoryIdParam.shape.id,
   categoryContacts: IdList,
 });
+
+/** GET /contactsall (campaign send lists): the contacts of the selected categories, or of the whole company. */
+export const AllContactsQuery = z
+  .object({ selectedContactCategories: IdList.optional() })
+  .transform((q) => ({ categoryIds: q.selectedContactCategories ?? [] }));
+
+const DateOnly = z
+  .string({ error: 'Data inválida' })
+  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'Data inválida')
+  .refine((s) => !Number.isNaN(new Date(s).getTime()), 'Data inválida');
+
+/** GET /tagcontacts: tags (JSON array), dateInitial, dateFinal (YYYY-MM-DD) — contacts of tickets tagged in the range. */
+export const TagContactsQuery = z
+  .object({ tags: IdList, dateInitial: DateOnly.optional(), dateFinal: DateOnly.optional() })
+  .refine((q) => !q.dateInitial || !q.dateFinal || q.dateInitial.slice(0, 10) <= q.dateFinal.slice(0, 10), {
+    message: 'A data final não pode ser anterior à inicial',
+    path: ['dateFinal'],
+  });
+
+/** A contact in a campaign send list. */
+export type SendListContact = { id: number; name: string; number: string; email: string };

@@ -211,3 +211,17 @@ function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** Send-list view of the company's contacts (no groups), optionally those in any of the categories; capped. */
+export async function sendListContacts(
+  companyId: number,
+  categoryIds: number[],
+  limit: number,
+): Promise<{ id: number; name: string; number: string; email: string }[]> {
+  return db
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
+    .from(contacts)
+    .where(and(filterWhere(companyId, { searchParam: '', categoryIds }), eq(contacts.isGroup, false)))
+    .orderBy(asc(contacts.id))
+    .limit(limit);
+}

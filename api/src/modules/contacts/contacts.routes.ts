@@ -1,4 +1,5 @@
 import {
+  AllContactsQuery,
   CreateContact,
   DirectoryIdParam,
   ExportContactsQuery,
@@ -20,6 +21,7 @@ import {
   getContact,
   importOneContact,
   listContacts,
+  sendListByCategories,
   updateContact,
 } from './contacts.service';
 import { contactTemplate, MAX_IMPORT_BYTES } from './contacts.spreadsheet';
@@ -79,6 +81,9 @@ export const contactsRoutes = new Hono<AppEnv>()
     const report = await importContactsFile(c.get('ctx'), new Uint8Array(await file.arrayBuffer()));
     return c.json(report, 200);
   })
+  .get('/contactsall', requireAuth, validate('query', AllContactsQuery), async (c) =>
+    c.json(await sendListByCategories(c.get('ctx'), c.req.valid('query').categoryIds), 200),
+  )
   .post('/contactsImport', requireAuth, validate('json', ImportOneContact), async (c) => {
     const { contact, created } = await importOneContact(c.get('ctx'), c.req.valid('json'));
     return c.json(contact, created ? 201 : 200);

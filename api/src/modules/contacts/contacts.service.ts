@@ -7,6 +7,7 @@ import {
   type ImportOneContact,
   type ListContactsQuery,
   numberVariants,
+  type SendListContact,
   type UpdateContact,
 } from '@zapdesk/core';
 import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
@@ -23,6 +24,7 @@ import {
   insertContact,
   listContacts as listContactRows,
   type StoredExtraInfo,
+  sendListContacts,
   updateContact as updateContactRow,
 } from './contacts.repo';
 import { checkContactNumber } from './contacts.whatsapp-check';
@@ -56,6 +58,18 @@ export async function listContacts(ctx: CompanyCtx, q: ListContactsQuery) {
     offset,
   });
   return { contacts: rows, hasMore: offset + rows.length < count, count };
+}
+
+/** Most contacts a send list answers at once (GET /contactsall). */
+export const SEND_LIST_MAX = 50_000;
+
+/** GET /contactsall → { contacts }: the campaign creator's contacts by category (campaigns users only). */
+export async function sendListByCategories(
+  ctx: UserCtx,
+  categoryIds: number[],
+): Promise<{ contacts: SendListContact[] }> {
+  assertCan(ctx, 'useCampaigns');
+  return { contacts: await sendListContacts(ctx.companyId, categoryIds, SEND_LIST_MAX) };
 }
 
 /** Keeps the id of items sent back with a known id; numbers the new ones after the highest id. */

@@ -447,3 +447,31 @@ describe('template and export', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('GET /contactsall (campaign send list by categories)', () => {
+  test('contacts of the selected categories (all without selection), no groups; campaigns users only', async () => {
+    const tenant = await makeTenant({ enableCampaigns: true });
+    const [vip] = await db.insert(categoryContacts).values({ companyId: tenant.company.id, name: 'VIP' }).returning();
+    const [ana, bia] = await db
+      .insert(contacts)
+      .values([
+        { companyId: tenant.company.id, name: 'Ana', number: '5511911110001' },
+        { companyId: tenant.company.id, name: 'Bia', number: '5511911110002' },
+        { companyId: tenant.company.id, name: 'Grupo', number: '120363000000000001@g.us', isGroup: true },
+      ])
+      .returning();
+    await db.insert(contactCategories).values({ companyId: tenant.company.id, contactId: ana.id, categoryId: vip.id });
+    const sel = await t.req('GET', `/contactsall?selectedContactCategories=${encodeURIComponent(`[${vip.id}]`)}`, {
+      token: tenant.admin.token,
+    });
+    expect(sel.status).toBe(200);
+    expect(await sel.json()).toEqual({
+      contacts: [{ id: ana.id, name: 'Ana', number: '5511911110001', email: '' }],
+    });
+    const all = await (await t.req('GET', '/contactsall', { token: tenant.admin.token })).json();
+    expect(all.contacts.map((c: { id: number }) => c.id)).toEqual([ana.id, bia.id]);
+    expect((await t.req('GET', '/contactsall', { token: tenant.agent.token })).status).toBe(403);
+    // a company without campaigns
+    expect((await t.req('GET', '/contactsall', { token: A.admin.token })).status).toBe(403);
+  });
+});

@@ -1,6 +1,6 @@
 import type { TagDto } from '@zapdesk/core';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { tags, ticketTags } from '../../db/schema';
+import { contacts, tags, tickets, ticketTags } from '../../db/schema';
 import { db } from '../../platform/db';
 
 /** Tickets per tag, in the same statement as the tag (correlated count on the (company_id, tag_id) index). */
@@ -159,4 +159,29 @@ export async function replaceTicketTags(companyId: number, ticketId: number, tag
         .onConflictDoNothing();
     }
   });
+}
+
+/**
+ * Contacts (no groups) of the company's tickets carrying any of the tags, tickets created in [from, to]; one row per
+ * contact (GET /tagcontacts, campaign send lists).
+ */
+export async function contactsOfTaggedTickets(
+  companyId: number,
+  q: { tagIds: number[]; from?: Date; to?: Date; limit: number },
+): Promise<{ id: number; name: string; number: string; email: string }[]> {
+  if (!q.tagIds.length) return [];
+  const parts: SQL[] = [
+    eq(contacts.companyId, companyId),
+    eq(contacts.isGroup, false),
+    sql`exists (select 1 from ${tickets} tk join ${ticketTags} tt on tt.ticket_id = tk.id and tt.company_id = tk.company_id
+      where tk.company_id = ${companyId} and tk.contact_id = "contacts"."id" and tt.tag_id in ${q.tagIds}
+      ${q.from ? sql`and tk.created_at >= ${q.from.toISOString()}` : sql``}
+      ${q.to ? sql`and tk.created_at <= ${q.to.toISOString()}` : sql``})`,
+  ];
+  return db
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
+    .from(contacts)
+    .where(and(...parts))
+    .orderBy(asc(contacts.id))
+    .limit(q.limit);
 }

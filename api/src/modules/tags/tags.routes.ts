@@ -1,10 +1,19 @@
-import { CreateTag, DirectoryIdParam, ListTagsQuery, SyncTicketTags, UpdateTag } from '@zapdesk/core';
+import { CreateTag, DirectoryIdParam, ListTagsQuery, SyncTicketTags, TagContactsQuery, UpdateTag } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { validate } from '../../platform/http/validate';
-import { createTag, deleteTag, listTags, showTag, syncTicketTags, tagsList, updateTag } from './tags.service';
+import {
+  contactsByTags,
+  createTag,
+  deleteTag,
+  listTags,
+  showTag,
+  syncTicketTags,
+  tagsList,
+  updateTag,
+} from './tags.service';
 
 const list = [requireAuth, validate('query', ListTagsQuery)] as const;
 const ListAllQuery = z.object({ kanban: z.enum(['0', '1'], { error: 'kanban deve ser 0 ou 1' }).optional() });
@@ -27,6 +36,9 @@ export const tagsRoutes = new Hono<AppEnv>()
   )
   .put('/tags/:id', requireAuth, validate('param', DirectoryIdParam), validate('json', UpdateTag), async (c) =>
     c.json(await updateTag(c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .get('/tagcontacts', requireAuth, validate('query', TagContactsQuery), async (c) =>
+    c.json(await contactsByTags(c.get('ctx'), c.req.valid('query')), 200),
   )
   .delete('/tags/:id', requireAuth, validate('param', DirectoryIdParam), async (c) => {
     await deleteTag(c.get('ctx'), c.req.valid('param').id);

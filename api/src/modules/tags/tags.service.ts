@@ -2,6 +2,9 @@ import {
   type CreateTag,
   DEFAULT_TAG_COLOR,
   DomainError,
+  dayEnd,
+  dayStart,
+  type SendListContact,
   type TagDto,
   type TagEvent,
   type TicketDto,
@@ -11,6 +14,7 @@ import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
+import { SEND_LIST_MAX } from '../contacts/contacts.service';
 import { emitTicketEvent, loadTicketDto, showTicket } from '../tickets/tickets.service';
 import * as repo from './tags.repo';
 
@@ -94,6 +98,25 @@ export async function deleteTag(ctx: UserCtx, id: number): Promise<void> {
   if (!(await repo.deleteTag(ctx.companyId, id))) throw new DomainError('ERR_NOT_FOUND', 'Tag não encontrada.');
   emitTagEvent(ctx.companyId, { action: 'delete', tagId: id });
   await refreshTickets(ctx.companyId, tagged);
+}
+
+/** GET /tagcontacts → { uniqueContacts }: campaign send list by tags and ticket dates (campaigns users only). */
+export async function contactsByTags(
+  ctx: UserCtx,
+  q: { tags: number[]; dateInitial?: string; dateFinal?: string },
+): Promise<{ uniqueContacts: SendListContact[] }> {
+  assertCan(ctx, 'useCampaigns');
+  const ids = [...new Set(q.tags)];
+  if ((await repo.countTagsInCompany(ctx.companyId, ids)) !== ids.length) {
+    throw new DomainError('ERR_NOT_FOUND', 'Tag não encontrada.');
+  }
+  const uniqueContacts = await repo.contactsOfTaggedTickets(ctx.companyId, {
+    tagIds: ids,
+    from: q.dateInitial ? dayStart(q.dateInitial) : undefined,
+    to: q.dateFinal ? dayEnd(q.dateFinal) : undefined,
+    limit: SEND_LIST_MAX,
+  });
+  return { uniqueContacts };
 }
 
 /**

@@ -192,3 +192,41 @@ describe('POST /tags/sync', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('GET /tagcontacts (campaign send list by tags)', () => {
+  test('unique contacts of tickets tagged in the date range; campaigns users only; other company tag 404', async () => {
+    const tenant = await makeTenant({ enableCampaigns: true });
+    const tag = (await create(tenant.admin.token, { name: 'Campanha' })).body;
+    const other = (await create(tenant.admin.token, { name: 'Outra' })).body;
+    const maria = await makeContact(tenant.company.id, { name: 'Maria' });
+    const joao = await makeContact(tenant.company.id, { name: 'João' });
+    const old = await makeContact(tenant.company.id, { name: 'Antigo' });
+    const tag1 = async (contactId: number, tagId: number, createdAt?: Date) => {
+      const tk = await makeTicket(tenant.company.id, { contactId, createdAt });
+      await t.req('POST', '/tags/sync', { token: tenant.admin.token, json: { ticketId: tk.id, tags: [tagId] } });
+    };
+    await tag1(maria.id, tag.id, new Date('2026-03-10T12:00:00Z'));
+    await tag1(maria.id, tag.id, new Date('2026-03-11T12:00:00Z'));
+    await tag1(joao.id, other.id, new Date('2026-03-10T12:00:00Z'));
+    await tag1(old.id, tag.id, new Date('2025-01-01T12:00:00Z'));
+    const q = `tags=${encodeURIComponent(JSON.stringify([tag.id]))}&dateInitial=2026-03-01&dateFinal=2026-03-31`;
+    const res = await t.req('GET', `/tagcontacts?${q}`, { token: tenant.admin.token });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.uniqueContacts.map((c: { name: string }) => c.name)).toEqual(['Maria']);
+    const both = await (
+      await t.req('GET', `/tagcontacts?tags=${encodeURIComponent(JSON.stringify([tag.id, other.id]))}`, {
+        token: tenant.admin.token,
+      })
+    ).json();
+    expect(both.uniqueContacts.map((c: { name: string }) => c.name).sort()).toEqual(['Antigo', 'João', 'Maria']);
+    expect((await t.req('GET', `/tagcontacts?${q}`, { token: tenant.agent.token })).status).toBe(403);
+    const foreign = (await create(A.admin.token, { name: 'Tag alheia' })).body;
+    expect((await t.req('GET', `/tagcontacts?tags=${foreign.id}`, { token: tenant.admin.token })).status).toBe(404);
+    const badRange = await t.req('GET', `/tagcontacts?tags=${tag.id}&dateInitial=2026-03-31&dateFinal=2026-03-01`, {
+      token: tenant.admin.token,
+    });
+    expect(badRange.status).toBe(400);
+    expect((await badRange.json()).message).toBe('A data final não pode ser anterior à inicial');
+  });
+});

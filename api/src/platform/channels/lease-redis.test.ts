@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { realRedisUrl } from '../../test/services';
-import { RedisOwnership } from './lease-redis';
+import { DEFAULT_LEASE_MS, DEFAULT_SCAN_MS, RedisOwnership } from './lease-redis';
 
 const url = await realRedisUrl('lease-redis');
 const prefix = `test:lease:${randomBytes(4).toString('hex')}:`;
@@ -24,6 +24,15 @@ async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number):
   }
   throw new Error(`condition not met within ${timeoutMs} ms`);
 }
+
+test('default timings keep the worst-case takeover (lease + scan) under the 30 s promise', () => {
+  expect(DEFAULT_LEASE_MS + DEFAULT_SCAN_MS).toBeLessThan(30_000);
+  const o = new RedisOwnership({ redis: new Redis({ lazyConnect: true }) });
+  expect(o.leaseMs).toBe(DEFAULT_LEASE_MS);
+  expect(o.renewMs).toBeLessThan(o.leaseMs / 2);
+  expect(o.scanMs).toBe(DEFAULT_SCAN_MS);
+  expect(() => new RedisOwnership({ redis: new Redis({ lazyConnect: true }), leaseMs: 1000, renewMs: 1000 })).toThrow();
+});
 
 describe.skipIf(!url)('RedisOwnership (real Redis)', () => {
   beforeAll(() => {

@@ -14,7 +14,7 @@ import type { SessionOwnership } from './ownership';
  *   same WhatsApp session, even across a network partition.
  * - release: compare-and-del, so a late release never deletes another process's lease.
  * - orphans: a dead process stops renewing; its keys expire after `leaseMs` and `watchOrphans` (every `scanMs`)
- *   lets a live process claim them: takeover within lease + scan (30 s + 5 s worst case by default, usually less).
+ *   lets a live process claim them: takeover within lease + scan (20 s + 5 s worst case by default).
  */
 export type RedisOwnershipOptions = {
   /** a Redis URL (a dedicated client is created and closed with this instance) or an ioredis client (left open) */
@@ -27,7 +27,8 @@ export type RedisOwnershipOptions = {
   ownerId?: string;
 };
 
-export const DEFAULT_LEASE_MS = 30_000;
+/** lease + scan must stay under 30 s: the spec's takeover bound counts from the owner's death */
+export const DEFAULT_LEASE_MS = 20_000;
 export const DEFAULT_SCAN_MS = 5_000;
 export const DEFAULT_KEY_PREFIX = 'zapdesk:session-lease:';
 

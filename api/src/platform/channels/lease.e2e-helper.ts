@@ -3,7 +3,7 @@
  * lease with a simulator-like adapter and prints one JSON line per session event on stdout.
  * env: REDIS_URL, LEASE_MS, SCAN_MS, KEY_PREFIX, CONN_IDS (comma list), NAME.
  */
-import { RedisOwnership } from './lease-redis';
+import { DEFAULT_LEASE_MS, DEFAULT_SCAN_MS, RedisOwnership } from './lease-redis';
 import { registerChannelAdapter } from './registry';
 import { SessionManager } from './session-manager';
 import type { ChannelAdapter } from './types';
@@ -37,8 +37,8 @@ registerChannelAdapter(adapter);
 
 const ownership = new RedisOwnership({
   redis: process.env.REDIS_URL!,
-  leaseMs: Number(process.env.LEASE_MS ?? 30_000),
-  scanMs: Number(process.env.SCAN_MS ?? 5_000),
+  leaseMs: Number(process.env.LEASE_MS ?? DEFAULT_LEASE_MS),
+  scanMs: Number(process.env.SCAN_MS ?? DEFAULT_SCAN_MS),
   keyPrefix: process.env.KEY_PREFIX,
   ownerId: name,
 });

@@ -9,6 +9,7 @@ import {
   type MachineActor,
   moveFromUpdate,
   planTicketCreation,
+  renderGreeting,
   type TicketDto,
   type TicketEvent,
   type TicketTransferEvent,
@@ -17,6 +18,8 @@ import {
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
+import { log } from '../../platform/log';
+import { sendSystemText } from '../messages/messages.service';
 import type { ListScope, TicketListFilter } from './tickets.repo';
 import * as repo from './tickets.repo';
 
@@ -291,10 +294,30 @@ export async function updateTicket(ctx: UserCtx, id: number, body: UpdateTicketB
     };
     emit({ companyId, channel: `ticketTransfer-${companyId}`, userId: ticket.userId, data });
   }
-  // TODO(messages): when outcome.effects includes 'sendFarewell' and the connection has a farewellMessage, send it
-  // through the messages area's send function (not there yet: api/src/modules/messages/ only serialises).
-  void outcome;
+  if (outcome.effects.includes('sendFarewell')) await sendFarewell(ticket, ctx.user.name);
   return ticket;
+}
+
+/**
+ * Resolve sends the connection's farewell message, when it has one (placeholders as in greetings). The ticket is
+ * already closed: a connection that is down or a send failure is logged, never undoes the resolve.
+ */
+async function sendFarewell(ticket: TicketDto, attendant: string): Promise<void> {
+  if (!ticket.whatsappId) return;
+  const conn = await repo.whatsappInCompany(ticket.companyId, ticket.whatsappId);
+  const template = conn?.farewellMessage?.trim();
+  if (!template) return;
+  const body = renderGreeting(template, {
+    name: ticket.contact.name,
+    protocol: ticket.protocol,
+    user: attendant,
+    now: new Date(),
+  });
+  try {
+    await sendSystemText(ticket.companyId, ticket.id, body);
+  } catch (err) {
+    log.warn({ err, companyId: ticket.companyId, ticketId: ticket.id }, 'farewell message not sent');
+  }
 }
 
 /** DELETE /tickets/{id}: admin only (ticket-options:deleteTicket). */

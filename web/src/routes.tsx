@@ -41,12 +41,12 @@ export const ROUTES: RouteDef[] = [
   { path: '/connections', access: 'private', page: soon('connections') },
   { path: '/contacts/:p?', access: 'private', page: soon('contacts') },
   { path: '/CategoryContact', access: 'private', page: soon('categoryContact') },
-  { path: '/users', access: 'private', page: soon('users') },
-  { path: '/UserAuthorizations', access: 'private', page: soon('userAuthorizations') },
-  { path: '/quickAnswers', access: 'private', page: soon('quickAnswers') },
+  { path: '/users', access: 'private', page: page(() => import('./pages/users-page')) },
+  { path: '/UserAuthorizations', access: 'private', page: page(() => import('./pages/user-authorizations-page')) },
+  { path: '/quickAnswers', access: 'private', page: page(() => import('./pages/quick-answers-page')) },
   { path: '/Settings', access: 'private', page: soon('settings') },
-  { path: '/queues/:param?', access: 'private', page: soon('queues') },
-  { path: '/tags', access: 'private', page: soon('tags') },
+  { path: '/queues/:param?', access: 'private', page: page(() => import('./pages/queues-page')) },
+  { path: '/tags', access: 'private', page: page(() => import('./pages/tags-page')) },
 
   // private: automation and outbound (spec 2)
   { path: '/schedules', access: 'private', page: soon('schedules') },

@@ -60,6 +60,7 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   // tag / contact-category name (spec 2 §5), colours of tags and queues (core schemas)
   Obrigatório: msg`Obrigatório`,
   'Mensagem muito curta': msg`Mensagem muito curta`,
+  'Nome muito longo': msg`Nome muito longo`,
   'Cor inválida': msg`Cor inválida`,
   'Escolha uma cor da paleta': msg`Escolha uma cor da paleta`,
 };

@@ -1,0 +1,166 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { QUEUE_PALETTE, type QueueDto, QueueInput } from '@zapdesk/core';
+import { type FormEvent, useState } from 'react';
+import { toastError, translateValidation } from '../../lib/errors';
+import { FormField } from '../../ui/form-field';
+import { IconCheck } from '../../ui/icons';
+import { Modal } from '../../ui/modal';
+import { toast } from '../../ui/toasts/toast';
+import { createQueue, updateQueue } from './queues-api';
+
+type Errors = Partial<Record<'name' | 'color' | 'greetingMessage', string>>;
+
+/** Spec 2 §9: after saving a queue the page reloads after 2 s. */
+export const QUEUE_RELOAD_AFTER_SAVE_MS = 2000;
+
+/**
+ * The queue dialog (spec 2 §2, §5): name 2–50, a colour from the fixed 50-colour palette, greeting message.
+ * A colour already used by another queue of the company is refused by the server (ERR_QUEUE_COLOR_ALREADY_EXISTS).
+ */
+export function QueueDialog({
+  open,
+  queue,
+  usedColors,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** null = new queue */
+  queue: QueueDto | null;
+  /** colours of the other queues, marked in the palette */
+  usedColors: Map<string, string>;
+  onClose: () => void;
+  onSaved: (q: QueueDto) => void;
+}) {
+  const { t } = useLingui();
+  const [name, setName] = useState(queue?.name ?? '');
+  const [color, setColor] = useState(queue?.color ?? '');
+  const [greetingMessage, setGreeting] = useState(queue?.greetingMessage ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = QueueInput.safeParse({ name, color, greetingMessage });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Errors;
+        next[key] ??= translateValidation(issue.message);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = queue ? await updateQueue(queue.id, parsed.data) : await createQueue(parsed.data);
+      toast.success(t`Queue saved successfully`);
+      onSaved(saved);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={queue ? <Trans>Editar fila</Trans> : <Trans>Adicionar fila</Trans>}
+      size="lg"
+      testId="queue-dialog"
+    >
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <FormField label={<Trans>Nome</Trans>} error={errors.name} errorTestId="queue-name-error">
+          <input
+            className={`input w-full ${errors.name ? 'input-error' : ''}`}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors((x) => ({ ...x, name: undefined }));
+            }}
+            maxLength={60}
+            autoFocus
+            data-testid="queue-name"
+          />
+        </FormField>
+        <FormField
+          label={<Trans>Cor</Trans>}
+          error={errors.color}
+          errorTestId="queue-color-error"
+          hint={<Trans>Cada fila usa uma cor diferente.</Trans>}
+        >
+          <div
+            className="grid grid-cols-10 gap-1.5 rounded-box border border-base-300 p-2"
+            role="radiogroup"
+            aria-label={t`Cor`}
+            data-testid="queue-palette"
+          >
+            {QUEUE_PALETTE.map((c) => {
+              const selected = c.toUpperCase() === color.toUpperCase();
+              const usedBy = usedColors.get(c.toUpperCase());
+              return (
+                <button
+                  key={c}
+                  type="button"
+                  role="radio"
+                  aria-checked={selected}
+                  aria-label={usedBy ? t`${c} (em uso por ${usedBy})` : c}
+                  title={usedBy ? t`${c} (em uso por ${usedBy})` : c}
+                  className={`relative flex aspect-square items-center justify-center rounded-md ring-offset-2 ring-offset-base-100 transition hover:scale-110 ${selected ? 'ring-2 ring-base-content' : ''}`}
+                  style={{ backgroundColor: c }}
+                  onClick={() => {
+                    setColor(c);
+                    setErrors((x) => ({ ...x, color: undefined }));
+                  }}
+                  data-testid="queue-color"
+                  data-color={c}
+                  data-used={usedBy ? 'true' : 'false'}
+                >
+                  {selected ? (
+                    <IconCheck size={14} className="text-white drop-shadow" />
+                  ) : usedBy ? (
+                    <span className="size-1.5 rounded-full bg-white/90" />
+                  ) : null}
+                </button>
+              );
+            })}
+          </div>
+          <div className="mt-1 flex items-center gap-2 text-sm">
+            <span
+              className="inline-block size-5 rounded-md border border-base-300"
+              style={{ backgroundColor: color || 'transparent' }}
+            />
+            <span className="font-mono" data-testid="queue-color-value">
+              {color || t`Nenhuma cor escolhida`}
+            </span>
+          </div>
+        </FormField>
+        <FormField
+          label={<Trans>Mensagem de saudação</Trans>}
+          error={errors.greetingMessage}
+          hint={<Trans>Enviada ao contato quando o atendimento entra nesta fila.</Trans>}
+        >
+          <textarea
+            className="textarea w-full"
+            rows={4}
+            value={greetingMessage}
+            onChange={(e) => setGreeting(e.target.value)}
+            data-testid="queue-greeting"
+          />
+        </FormField>
+        <div className="flex justify-end gap-2 pt-1">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            <Trans>Cancelar</Trans>
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="queue-save">
+            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
+            <Trans>Salvar</Trans>
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -36,9 +36,12 @@ class FakeSocket {
   updateMediaMessage = async (m: WAMessage) => m;
   async sendMessage(jid: string, content: any, opts: any) {
     this.sent.push({ jid, content, opts });
-    const id = `3EB0SENT${String(++this.n).padStart(4, '0')}`;
+    const id = opts?.messageId ?? `3EB0SENT${String(++this.n).padStart(4, '0')}`;
     const message = content.text ? { extendedTextMessage: { text: content.text } } : { conversation: '[media]' };
-    return { key: { remoteJid: jid, fromMe: true, id }, message, messageTimestamp: 1767272500 };
+    const full = { key: { remoteJid: jid, fromMe: true, id }, message, messageTimestamp: 1767272500 };
+    // like Baileys with emitOwnEvents: our own send comes back as an 'append' upsert on the next tick
+    process.nextTick(() => this.ev.emit('messages.upsert', { messages: [full], type: 'append' }));
+    return full;
   }
   async onWhatsApp(jid: string) {
     const hit = this.registered[jid];
@@ -229,7 +232,7 @@ describe('BaileysAdapter over a fake socket', () => {
 
   test('send text (quoting a received message), media, location; retries served from our store', async () => {
     const sockets: FakeSocket[] = [];
-    const { events } = recorder();
+    const { events, rec } = recorder();
     const session = await adapterWith(sockets).start(await nextConn(), events);
     const sock = sockets[0]!;
     await expect(session.sendMessage('5511987654321', { kind: 'text', body: 'cedo' })).rejects.toMatchObject({
@@ -243,7 +246,9 @@ describe('BaileysAdapter over a fake socket', () => {
       body: 'Claro! Qual o número do pedido?',
       quotedId: '3EB0A1B2C3D4E5F60001',
     });
-    expect(sent).toEqual({ id: '3EB0SENT0001', timestamp: 1767272500 });
+    expect(sent.timestamp).toBe(1767272500);
+    expect(sent.id).toBe(sock.sent[0]!.opts.messageId);
+    expect(sent.id).toMatch(/^3EB0[0-9A-F]+$/);
     expect(sock.sent[0]!.jid).toBe('5511987654321@s.whatsapp.net');
     expect(sock.sent[0]!.content).toEqual({ text: 'Claro! Qual o número do pedido?' });
     expect(sock.sent[0]!.opts.quoted.message.conversation).toBe('Olá, preciso de ajuda com meu pedido');
@@ -267,7 +272,13 @@ describe('BaileysAdapter over a fake socket', () => {
       location: { degreesLatitude: -23.5, degreesLongitude: -46.6, name: 'Loja' },
     });
 
-    const again = await sock.config.getMessage({ remoteJid: '5511987654321@s.whatsapp.net', id: '3EB0SENT0001' });
+    // the echoes of our own sends are not reported back as new messages
+    await tick(30);
+    expect(rec.messages.map((m) => m.id)).toEqual(['3EB0A1B2C3D4E5F60001']);
+    // a message typed on the phone (fromMe, not sent by us) still is
+    sock.ev.emit('messages.upsert', upserts.fromMeText);
+    await until(() => rec.messages.length === 2);
+    const again = await sock.config.getMessage({ remoteJid: '5511987654321@s.whatsapp.net', id: sent.id });
     expect(again?.extendedTextMessage?.text).toBe('Claro! Qual o número do pedido?');
     expect(await sock.config.getMessage({ id: 'unknown' })).toBeUndefined();
     await session.stop();

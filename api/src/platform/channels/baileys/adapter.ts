@@ -3,6 +3,7 @@ import {
   type AnyMessageContent,
   Browsers,
   downloadMediaMessage,
+  generateMessageIDV2,
   isJidBroadcast,
   isJidGroup,
   jidDecode,
@@ -284,6 +285,12 @@ class BaileysSession implements ChannelSession {
     this.inbound = this.inbound.then(fn).catch((err) => this.logger.error({ err }, 'inbound handling failed'));
   }
 
+  private readonly sentIds = new Set<string>();
+  private markSent(id: string): void {
+    this.sentIds.add(id);
+    if (this.sentIds.size > RECENT_MAX) this.sentIds.delete(this.sentIds.values().next().value as string);
+  }
+
   private remember(m: WAMessage): void {
     const id = m.key?.id;
     if (!id) return;
@@ -293,6 +300,7 @@ class BaileysSession implements ChannelSession {
   }
 
   private async onUpsert(sock: Socket, m: WAMessage): Promise<void> {
+    if (m.key?.fromMe && m.key.id && this.sentIds.has(m.key.id)) return; // echo of our own send
     try {
       const mapped = await mapUpsertMessage(m, {
         disableGroupMessages: this.conn.disableGroupMessages,
@@ -355,8 +363,15 @@ class BaileysSession implements ChannelSession {
     const sock = this.openSocket();
     const jid = toJid(to);
     let sent: WAMessage | undefined;
+    // our id, known before sending: Baileys echoes our own sends as messages.upsert ('append'), which must not come
+    // back to the platform as a new message racing the sender's own insert
+    const messageId = generateMessageIDV2(sock.user?.id);
+    this.markSent(messageId);
     try {
-      sent = await sock.sendMessage(jid, toBaileysContent(content), { quoted: this.quoted(jid, content.quotedId) });
+      sent = await sock.sendMessage(jid, toBaileysContent(content), {
+        quoted: this.quoted(jid, content.quotedId),
+        messageId,
+      });
     } catch (err) {
       this.logger.warn({ err, jid }, 'send failed');
       throw new DomainError('ERR_SENDING_WAPP_MSG');

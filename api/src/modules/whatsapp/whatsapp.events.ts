@@ -20,6 +20,20 @@ export function emitWhatsappUpdate(w: WhatsappWithQueues): void {
   });
 }
 
+/**
+ * A session ended without anyone asking (phone logged out, number banned, session replaced, start failed): the
+ * connections screen shows it for 15 s and then reloads (spec 1 §4). `reason` is a short machine code
+ * (`logout`, `forbidden`, `connectionReplaced`, `qrTimeout`, `startFailed`…); the web words it.
+ */
+export function emitSessionError(companyId: number, whatsappId: number, name: string, reason: string): void {
+  emit({
+    companyId,
+    channel: 'whatsappSession',
+    adminOnly: true,
+    data: { action: 'error', whatsappId, name, reason },
+  });
+}
+
 export function emitWhatsappDelete(companyId: number, whatsappId: number): void {
   emit({ companyId, channel: 'whatsapp', data: { action: 'delete', whatsappId } });
   emit({ companyId, channel: `whatsapp-${companyId}`, data: { action: 'delete', whatsappId } });

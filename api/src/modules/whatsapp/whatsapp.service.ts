@@ -15,7 +15,7 @@ import { log } from '../../platform/log';
 import { toWhatsappDto } from './whatsapp.dto';
 import { emitWhatsappDelete, emitWhatsappUpdate } from './whatsapp.events';
 import * as repo from './whatsapp.repo';
-import { startConnectionSession, stopConnectionSession } from './whatsapp.sessions';
+import { reportSessionError, startConnectionSession, stopConnectionSession } from './whatsapp.sessions';
 
 const isAdmin = (ctx: UserCtx) => ctx.caps.manageConnections;
 
@@ -72,6 +72,7 @@ async function startQuietly(w: repo.WhatsappRow): Promise<void> {
   } catch (err) {
     // e.g. no adapter for the lib in this process: the connection stays DISCONNECTED, the admin can retry
     log.warn({ err, connId: w.id }, 'session start failed');
+    await reportSessionError(w.companyId, w.id, 'startFailed').catch(() => {});
   }
 }
 

@@ -3,7 +3,7 @@ import type { ChannelEvents, ConnectionStatus } from '../../platform/channels/ty
 import { type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { type ChannelEventRecord, ingestChannelEvent } from '../pipeline/pipeline.ingest';
-import { emitWhatsappUpdate } from './whatsapp.events';
+import { emitSessionError, emitWhatsappUpdate } from './whatsapp.events';
 import * as repo from './whatsapp.repo';
 
 /**
@@ -67,6 +67,12 @@ async function applySession(
   if (full) emitWhatsappUpdate(full);
 }
 
+/** tells the connection's administrators that its session ended by itself (toast, then the screen reloads) */
+export async function reportSessionError(companyId: number, connId: number, reason: string): Promise<void> {
+  const w = await repo.findWhatsappRow(companyId, connId);
+  if (w) emitSessionError(companyId, connId, w.name, reason);
+}
+
 let onConnected: ((companyId: number, connId: number) => Promise<void>) | undefined;
 /** hook run after a connection reaches CONNECTED (history import) */
 export function setOnConnected(fn: (companyId: number, connId: number) => Promise<void>): void {
@@ -98,6 +104,8 @@ export const channelSink: ChannelEvents = {
       }
       if (status === 'DISCONNECTED' || status === 'TIMEOUT') patch.qrcode = null;
       await applySession(companyId, connId, patch);
+      // a DISCONNECTED with a reason is the adapter giving up (logout, ban, replaced): a person must act
+      if (status === 'DISCONNECTED' && info?.reason) await reportSessionError(companyId, connId, info.reason);
       if (status === 'CONNECTED' && onConnected) {
         await onConnected(companyId, connId).catch((err) => log.error({ err, connId }, 'on-connected hook failed'));
       }
@@ -148,7 +156,10 @@ export async function restoreSessions(): Promise<void> {
         await startConnectionSession(w);
       } catch (err) {
         log.warn({ err, connId: w.id }, 'session restore failed');
-        await enqueue(w.id, (cid) => applySession(cid, w.id, { status: 'DISCONNECTED', qrcode: null }));
+        await enqueue(w.id, async (cid) => {
+          await applySession(cid, w.id, { status: 'DISCONNECTED', qrcode: null });
+          await reportSessionError(cid, w.id, 'startFailed');
+        });
       }
     } else {
       await enqueue(w.id, (cid) => applySession(cid, w.id, { status: 'DISCONNECTED', qrcode: null }));

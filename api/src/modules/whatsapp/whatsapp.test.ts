@@ -227,6 +227,26 @@ describe('connections API', () => {
     expect(off).toMatchObject({ status: 'DISCONNECTED', qrcode: null });
   });
 
+  test('a session that ends by itself (phone logout) sends a whatsappSession error to admins; a requested stop does not', async () => {
+    const { company, admin } = await makeTenant();
+    const w = await connectedSimulator(t, admin.token);
+    const rec = recordEvents(t);
+    await t.req('DELETE', `/whatsappsession/${w}`, { token: admin.token });
+    expect(rec.of('whatsappSession', 'error')).toHaveLength(0);
+    await t.req('POST', `/whatsappsession/${w}`, { token: admin.token });
+    await t.req('POST', `/simulator/${w}/scan`, { token: admin.token });
+    expect((await t.req('POST', `/simulator/${w}/disconnect`, { token: admin.token })).status).toBe(200);
+    const errors = rec.of('whatsappSession', 'error');
+    rec.off();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      companyId: company.id,
+      adminOnly: true,
+      data: { action: 'error', whatsappId: w, reason: 'logout' },
+    });
+    expect(typeof errors[0]!.data.name).toBe('string');
+  });
+
   test('history import: messages of the range become tickets; closing imported tickets', async () => {
     const { company, admin } = await makeTenant();
     const w = await connectedSimulator(t, admin.token);

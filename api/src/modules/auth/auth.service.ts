@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DomainError, type LoginInput, type SessionUserDto, type SignupInput } from '@zapdesk/core';
 import { invalidateActors } from '../../platform/auth/actor';
 import { REFRESH_TOKEN_TTL_S, signAccessToken } from '../../platform/auth/tokens';
+import { disconnectUserStreams } from '../../platform/events/sse';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { type RateRule, rateLimiter } from '../../platform/ratelimit';
@@ -142,10 +143,13 @@ export async function resetPassword(email: string, password: string): Promise<Us
   await setUserPassword(user.companyId, user.id, await hashPassword(password));
   await revokeUserSessions(user.companyId, user.id, new Date());
   invalidateActors(user.id);
+  disconnectUserStreams(user.companyId, user.id);
   return user;
 }
 
 /** Ends every refresh session of a user (their password was changed by someone else, or their rights shrank). */
 export async function revokeSessionsOfUser(companyId: number, userId: number): Promise<void> {
   await revokeUserSessions(companyId, userId, new Date());
+  // open SSE streams were authorised with the old access token: end them in every process
+  disconnectUserStreams(companyId, userId);
 }

@@ -12,6 +12,7 @@ import {
 } from '@zapdesk/core';
 import { PAGE_SIZE } from '@zapdesk/core/users/user.fields';
 import { invalidateActors } from '../../platform/auth/actor';
+import { disconnectUserStreams } from '../../platform/events/sse';
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
@@ -208,6 +209,7 @@ export async function deleteUser(ctx: UserCtx, id: number): Promise<void> {
   const reopened = await repo.deleteUser(ctx.companyId, id);
   invalidateActors(id);
   publish(ctx, { action: 'delete', userId: id }, id);
+  disconnectUserStreams(ctx.companyId, id);
   for (const ticketId of reopened) {
     try {
       emitTicketEvent(ctx.companyId, { action: 'update', ticket: await loadTicketDto(ctx.companyId, ticketId) });

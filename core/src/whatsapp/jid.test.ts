@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { simulatorHasWhatsapp } from './simulator.schemas';
 import { parseJid, toJid } from './jid';
+import { simulatorHasWhatsapp } from './simulator.schemas';
 
 describe('parseJid', () => {
   test('phone, device suffix, lid, group, broadcast', () => {

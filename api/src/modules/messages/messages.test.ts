@@ -25,7 +25,10 @@ async function openTicket(number = '5511987650001', agentOverrides: Parameters<t
   const agent = await makeUser(tenant.company.id, { profile: 'user', ...agentOverrides });
   const w = await connectedSimulator(t, tenant.admin.token);
   const wid = `IN-${Math.random().toString(36).slice(2)}`;
-  await t.req('POST', `/simulator/${w}/inbound`, { token: tenant.admin.token, json: { from: number, name: 'Cliente', body: 'oi', id: wid } });
+  await t.req('POST', `/simulator/${w}/inbound`, {
+    token: tenant.admin.token,
+    json: { from: number, name: 'Cliente', body: 'oi', id: wid },
+  });
   const inbound = await waitFor(async () => (await db.select().from(messages).where(eq(messages.wid, wid)))[0]);
   await db.update(tickets).set({ status: 'open', userId: agent.user.id }).where(eq(tickets.id, inbound.ticketId));
   return { ...tenant, agent, w, ticketId: inbound.ticketId, inbound };
@@ -44,12 +47,20 @@ describe('outbound messages', () => {
     });
     expect(res.status).toBe(200);
     const [m] = ((await res.json()) as { messages: MessageDto[] }).messages;
-    expect(m).toMatchObject({ body: 'Olá! Como posso ajudar?', fromMe: true, ack: 1, userId: s.agent.user.id, quotedMsgId: s.inbound.id });
+    expect(m).toMatchObject({
+      body: 'Olá! Como posso ajudar?',
+      fromMe: true,
+      ack: 1,
+      userId: s.agent.user.id,
+      quotedMsgId: s.inbound.id,
+    });
     expect(m.quotedMsg).toMatchObject({ id: s.inbound.id, body: 'oi' });
     const box = await outbox(s.admin.token, s.w, '5511987650001');
     expect(box).toHaveLength(1);
     expect(box[0]).toMatchObject({ id: m.wid, to: '5511987650001', body: 'Olá! Como posso ajudar?', mediaType: null });
-    expect(rec.of(`appMessage-${s.company.id}`, 'create').map((e) => (e.data.message as MessageDto).id)).toEqual([m.id]);
+    expect(rec.of(`appMessage-${s.company.id}`, 'create').map((e) => (e.data.message as MessageDto).id)).toEqual([
+      m.id,
+    ]);
     const [ticket] = await db.select().from(tickets).where(eq(tickets.id, s.ticketId));
     expect(ticket.lastMessage).toBe('Olá! Como posso ajudar?');
     rec.off();
@@ -61,13 +72,24 @@ describe('outbound messages', () => {
 
   test('signature: bold name when the user has signMessage and the group allows it', async () => {
     const s = await openTicket('5511987650002', { signMessage: true, name: 'Carla Atendente' });
-    const r = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, { token: s.agent.token, json: { body: 'Bom dia' } });
+    const r = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, {
+      token: s.agent.token,
+      json: { body: 'Bom dia' },
+    });
     expect(((await r.json()) as { messages: MessageDto[] }).messages[0].body).toBe('*Carla Atendente*:\nBom dia');
 
-    const group = (await db.insert(userAuthorizations).values({ companyId: s.company.id, name: 'Sem assinatura', disableSignature: true }).returning())[0];
+    const group = (
+      await db
+        .insert(userAuthorizations)
+        .values({ companyId: s.company.id, name: 'Sem assinatura', disableSignature: true })
+        .returning()
+    )[0];
     const other = await makeUser(s.company.id, { signMessage: true, userAuthorizationId: group.id, name: 'Davi' });
     await db.update(tickets).set({ userId: other.user.id }).where(eq(tickets.id, s.ticketId));
-    const r2 = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, { token: other.token, json: { body: 'Boa tarde' } });
+    const r2 = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, {
+      token: other.token,
+      json: { body: 'Boa tarde' },
+    });
     expect(((await r2.json()) as { messages: MessageDto[] }).messages[0].body).toBe('Boa tarde');
     const box = await outbox(s.admin.token, s.w, '5511987650002');
     expect(box.map((b) => b.body)).toEqual(['*Carla Atendente*:\nBom dia', 'Boa tarde']);
@@ -79,16 +101,38 @@ describe('outbound messages', () => {
       .insert(locations)
       .values({ companyId: s.company.id, name: 'Loja Centro', latitude: -23.55, longitude: -46.63 })
       .returning();
-    const r = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, { token: s.agent.token, json: { locationId: loc.id, ticketId: s.ticketId } });
+    const r = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, {
+      token: s.agent.token,
+      json: { locationId: loc.id, ticketId: s.ticketId },
+    });
     expect(r.status).toBe(200);
     const [m] = ((await r.json()) as { messages: MessageDto[] }).messages;
-    expect(m).toMatchObject({ mediaType: 'location', body: 'Loja Centro', dataJson: { latitude: -23.55, longitude: -46.63 } });
-    const foreignLoc = (await db.insert(locations).values({ companyId: (await makeTenant()).company.id, name: 'X', latitude: 0, longitude: 0 }).returning())[0];
-    expect((await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, { token: s.agent.token, json: { locationId: foreignLoc.id } })).status).toBe(404);
+    expect(m).toMatchObject({
+      mediaType: 'location',
+      body: 'Loja Centro',
+      dataJson: { latitude: -23.55, longitude: -46.63 },
+    });
+    const foreignLoc = (
+      await db
+        .insert(locations)
+        .values({ companyId: (await makeTenant()).company.id, name: 'X', latitude: 0, longitude: 0 })
+        .returning()
+    )[0];
+    expect(
+      (
+        await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, {
+          token: s.agent.token,
+          json: { locationId: foreignLoc.id },
+        })
+      ).status,
+    ).toBe(404);
 
     const form = new FormData();
     form.append('medias', new File([PNG], 'foto.png', { type: 'image/png' }));
-    form.append('medias', new File([new TextEncoder().encode('%PDF-1.4 x')], 'contrato.pdf', { type: 'application/pdf' }));
+    form.append(
+      'medias',
+      new File([new TextEncoder().encode('%PDF-1.4 x')], 'contrato.pdf', { type: 'application/pdf' }),
+    );
     form.append('body', 'Seguem os arquivos');
     form.append('fromMe', 'true');
     const up = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, { token: s.agent.token, body: form });
@@ -152,12 +196,18 @@ describe('outbound messages', () => {
     await db.update(tickets).set({ whatsappId: null }).where(eq(tickets.id, s.ticketId));
     const noConn = await send(s.agent.token, { body: 'oi' });
     expect(noConn.status).toBe(400);
-    expect(await noConn.json()).toMatchObject({ error: 'ERR_WAPP_NOT_INITIALIZED', message: 'Transfira para uma conexão para atender este ticket' });
+    expect(await noConn.json()).toMatchObject({
+      error: 'ERR_WAPP_NOT_INITIALIZED',
+      message: 'Transfira para uma conexão para atender este ticket',
+    });
   });
 
   test('delete for everyone: own messages only, in the same company', async () => {
     const s = await openTicket('5511987650005');
-    const r = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, { token: s.agent.token, json: { body: 'apagar isto' } });
+    const r = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, {
+      token: s.agent.token,
+      json: { body: 'apagar isto' },
+    });
     const [m] = ((await r.json()) as { messages: MessageDto[] }).messages;
     const other = await makeTenant();
     expect((await t.req('DELETE', `/messages/${m.id}/whatsapp`, { token: other.admin.token })).status).toBe(404);
@@ -167,26 +217,38 @@ describe('outbound messages', () => {
     const rec = recordEvents(t);
     const del = await t.req('DELETE', `/messages/${m.id}/whatsapp`, { token: s.agent.token });
     expect(del.status).toBe(200);
-    expect(((await del.json()) as { message: MessageDto }).message).toMatchObject({ isDeleted: true, deletedByContact: false });
+    expect(((await del.json()) as { message: MessageDto }).message).toMatchObject({
+      isDeleted: true,
+      deletedByContact: false,
+    });
     expect(rec.of(`appMessage-${s.company.id}`, 'update')).toHaveLength(1);
     rec.off();
     const box = await outbox(s.admin.token, s.w, '5511987650005');
     expect(box.find((b) => b.id === m.wid)?.deleted).toBe(true);
-    const [row] = await db.select().from(messages).where(and(eq(messages.id, m.id), eq(messages.companyId, s.company.id)));
+    const [row] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, m.id), eq(messages.companyId, s.company.id)));
     expect(row.isDeleted).toBe(true);
   });
 
   test('greeting of the connection is sent to a new ticket', async () => {
     const { admin } = await makeTenant();
     const w = await connectedSimulator(t, admin.token, { greetingMessage: 'Olá {{name}}, protocolo {{protocol}}.' });
-    await t.req('POST', `/simulator/${w}/inbound`, { token: admin.token, json: { from: '5511987650006', name: 'Rita', body: 'oi', id: 'G-1' } });
+    await t.req('POST', `/simulator/${w}/inbound`, {
+      token: admin.token,
+      json: { from: '5511987650006', name: 'Rita', body: 'oi', id: 'G-1' },
+    });
     const box = await waitFor(async () => {
       const b = await outbox(admin.token, w, '5511987650006');
       return b.length > 0 && b;
     });
     expect(box[0].body).toMatch(/^Olá Rita, protocolo \S+\.$/);
     // a second message on the same ticket does not greet again
-    await t.req('POST', `/simulator/${w}/inbound`, { token: admin.token, json: { from: '5511987650006', body: 'oi de novo', id: 'G-2' } });
+    await t.req('POST', `/simulator/${w}/inbound`, {
+      token: admin.token,
+      json: { from: '5511987650006', body: 'oi de novo', id: 'G-2' },
+    });
     await waitFor(async () => (await db.select().from(messages).where(eq(messages.wid, 'G-2')))[0]);
     await Bun.sleep(100);
     expect(await outbox(admin.token, w, '5511987650006')).toHaveLength(1);

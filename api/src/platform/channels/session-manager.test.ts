@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { DomainError } from '@zapdesk/core';
 import { LocalOwnership, type SessionOwnership } from './ownership';
 import { registerChannelAdapter, unregisterChannelAdapter } from './registry';
@@ -44,6 +44,8 @@ function recordingSink() {
   return { sink, statuses };
 }
 
+// the registry is process-wide: other test files may have registered the real simulator
+beforeEach(() => unregisterChannelAdapter('simulator'));
 afterEach(() => unregisterChannelAdapter('simulator'));
 
 describe('SessionManager', () => {

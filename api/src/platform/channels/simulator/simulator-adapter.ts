@@ -62,7 +62,9 @@ export class SimulatorSession implements ChannelSession {
 
   async boot(): Promise<void> {
     if (await repo.isPaired(this.conn.companyId, this.conn.id)) {
-      // like a real socket, a restored session connects asynchronously after start() returns
+      // like a real socket, a restored session is OPENING at once and connects asynchronously after start() returns
+      this.state = 'OPENING';
+      this.events.onStatus(this.conn.id, 'OPENING');
       setTimeout(() => void this.connect(), 0);
     } else {
       this.state = 'qrcode';
@@ -73,8 +75,10 @@ export class SimulatorSession implements ChannelSession {
 
   private async connect(): Promise<void> {
     if (this.ended) return;
-    this.state = 'OPENING';
-    this.events.onStatus(this.conn.id, 'OPENING');
+    if (this.state !== 'OPENING') {
+      this.state = 'OPENING';
+      this.events.onStatus(this.conn.id, 'OPENING');
+    }
     this.state = 'CONNECTED';
     this.qr = null;
     this.events.onStatus(this.conn.id, 'CONNECTED', { number: simulatorNumberOf(this.conn.id) });
@@ -82,7 +86,11 @@ export class SimulatorSession implements ChannelSession {
 
   /** The phone scans the QR code: OPENING then CONNECTED. Harmless when already connected. */
   async scan(): Promise<void> {
-    if (this.state === 'CONNECTED' || this.state === 'OPENING') return;
+    if (this.state === 'CONNECTED') return;
+    if (this.state === 'OPENING') {
+      // a restored session is reconnecting by itself
+      return;
+    }
     if (this.state !== 'qrcode') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
     await repo.setPaired(this.conn.companyId, this.conn.id, true);
     await this.connect();

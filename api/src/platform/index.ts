@@ -2,7 +2,7 @@ import { type DbHandle, openDb, setDb } from './db';
 import { type Env, loadEnv } from './env';
 import { MemoryEventBus } from './events/memory-bus';
 import type { EventBus, NewEvent } from './events/types';
-import { MemoryJobs } from './jobs/memory-jobs';
+import { DbJobs } from './jobs/db-jobs';
 import type { Jobs } from './jobs/types';
 import { log } from './log';
 
@@ -50,7 +50,8 @@ export async function bootPlatform(opts: BootOptions = {}): Promise<Platform> {
   const dbh = opts.dbh ?? (await openDb({ url: env.databaseUrl, dataDir: env.dataDir }));
   if (opts.migrate !== false) await dbh.migrate();
   const events = opts.events ?? new MemoryEventBus();
-  const jobs = opts.jobs ?? new MemoryJobs();
+  // the embedded runner on this platform's database (tests get the real runner on their cloned database)
+  const jobs = opts.jobs ?? new DbJobs();
   const p: Platform = { env, dbh, events, jobs, onShutdown: [] };
   setPlatform(p);
   return p;

@@ -39,3 +39,14 @@ describe('DbJobs as the platform jobs port', () => {
     expect(finished).toBe(true);
   });
 });
+
+describe('default jobs adapter', () => {
+  test('without an explicit adapter the platform (and the test harness) boots the embedded runner', async () => {
+    const t = await setupTestApp();
+    try {
+      expect(platform().jobs).toBeInstanceOf(DbJobs);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});

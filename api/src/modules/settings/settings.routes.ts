@@ -45,6 +45,11 @@ export const settingsRoutes = new Hono<AppEnv>().put(
   validate('param', CompanyIdParam),
   validate('form', SettingsForm),
   async (c) => {
+    // the spec's call is multipart; a JSON body (no logo) is accepted too rather than silently ignored
+    if (c.req.header('content-type')?.toLowerCase().includes('application/json')) {
+      const body = CompanySettingsBody.parse(await c.req.json());
+      return c.json(await updateCompanySettings(c.get('ctx'), c.req.valid('param').companyId, body, null), 200);
+    }
     const form = c.req.valid('form');
     const file = form.media instanceof File ? form.media : null;
     const logo = file

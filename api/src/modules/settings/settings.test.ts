@@ -63,6 +63,21 @@ describe('PUT /companyByCompany/{companyId}', () => {
     expect(cleared).toMatchObject({ companyName: 'Segundo', slogan: null, logoUrl: null });
   });
 
+  test('a JSON body (no logo) is accepted too', async () => {
+    const res = await t.req('PUT', `/companyByCompany/${A.company.id}`, {
+      token: A.admin.token,
+      json: { companyName: 'Via JSON', slogan: 'Também' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ companyName: 'Via JSON', slogan: 'Também' });
+    const bad = await t.req('PUT', `/companyByCompany/${A.company.id}`, {
+      token: A.admin.token,
+      json: { companyName: 'x'.repeat(60) },
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe('Too Long!');
+  });
+
   test('png and jpg only, size-capped; broken body JSON is a 400', async () => {
     const pdf = new TextEncoder().encode('%PDF-1.4 fake');
     const wrong = await put(A.admin.token, A.company.id, { media: pdf });

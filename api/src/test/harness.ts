@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../app';
 import { markReady } from '../modules/health/health.routes';
+import { invalidateActors } from '../platform/auth/actor';
 import { type DbHandle, openDb } from '../platform/db';
 import { loadEnv } from '../platform/env';
 import type { EventBus } from '../platform/events/types';
@@ -56,6 +57,9 @@ export async function setupTestApp(
   const dbh = await clonedTestDb();
   const platform = await bootPlatform({ env, dbh, events: opts.events, jobs: opts.jobs, migrate: false });
   const app = createApp({ corsOrigins: [env.frontendUrl] });
+  // every test file gets a fresh database whose ids restart at 1: a cached actor of the previous file's user 1
+  // would otherwise answer this file's user 1 for up to 3 s (401 for a valid token)
+  invalidateActors();
   markReady(true);
   const req: TestApp['req'] = (method, path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers };

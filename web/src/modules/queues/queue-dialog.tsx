@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUEUE_PALETTE, type QueueDto, QueueInput } from '@zapdesk/core';
 import { type FormEvent, useState } from 'react';
-import { toastError, translateValidation } from '../../lib/errors';
+import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
 import { FormField } from '../../ui/form-field';
 import { IconCheck } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
@@ -58,6 +58,10 @@ export function QueueDialog({
       toast.success(t`Queue saved successfully`);
       onSaved(saved);
     } catch (err) {
+      // the conflict is also shown on its field: a toast alone sits behind the open dialog
+      const { code } = errorParts(err);
+      if (code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') setErrors({ color: parseApiError(err) });
+      if (code === 'ERR_NAME_EXISTS') setErrors({ name: parseApiError(err) });
       toastError(err);
     } finally {
       setSaving(false);

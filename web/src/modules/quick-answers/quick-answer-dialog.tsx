@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CreateQuickAnswer, type QuickAnswerDto } from '@zapdesk/core';
 import { type FormEvent, useState } from 'react';
-import { toastError, translateValidation } from '../../lib/errors';
+import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
@@ -49,6 +49,7 @@ export function QuickAnswerDialog({
       toast.success(t`Salvo com sucesso`);
       onSaved(saved);
     } catch (err) {
+      if (errorParts(err).code === 'ERR_NAME_EXISTS') setErrors({ shortcut: parseApiError(err) });
       toastError(err);
     } finally {
       setSaving(false);

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CreateTag, DEFAULT_TAG_COLOR, type TagDto } from '@zapdesk/core';
 import { type FormEvent, useState } from 'react';
-import { toastError, translateValidation } from '../../lib/errors';
+import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
 import { ColorChip } from '../../ui/color-chip';
 import { FormField, ToggleField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
@@ -61,6 +61,7 @@ export function TagDialog({
       toast.success(t`Tag salva com sucesso`);
       onSaved(saved);
     } catch (err) {
+      if (errorParts(err).code === 'ERR_NAME_EXISTS') setErrors({ name: parseApiError(err) });
       toastError(err);
     } finally {
       setSaving(false);

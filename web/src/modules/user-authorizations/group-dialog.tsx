@@ -6,7 +6,7 @@ import {
   UserAuthorizationInput,
 } from '@zapdesk/core';
 import { type FormEvent, useState } from 'react';
-import { toastError, translateValidation } from '../../lib/errors';
+import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
 import { FormField, ToggleField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
@@ -53,6 +53,7 @@ export function GroupDialog({
       toast.success(t`Salvo com sucesso`);
       onSaved(saved);
     } catch (err) {
+      if (errorParts(err).code === 'ERR_NAME_EXISTS') setNameError(parseApiError(err));
       toastError(err);
     } finally {
       setSaving(false);

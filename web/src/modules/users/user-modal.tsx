@@ -9,7 +9,7 @@ import {
   UserUpdateInput,
 } from '@zapdesk/core';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { toastError, translateValidation } from '../../lib/errors';
+import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
 import { ColorDot } from '../../ui/color-chip';
 import { FormField, ToggleField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
@@ -168,6 +168,7 @@ export function UserModal({
       for (const w of warnings) toast.warning(i18n._(WARNING_TEXT[w]));
       onSaved(saved);
     } catch (err) {
+      if (errorParts(err).code === 'ERR_EMAIL_ALREADY_EXISTS') setErrors({ email: parseApiError(err) });
       toastError(err);
     } finally {
       setSaving(false);

@@ -4,8 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
  * Browser journeys (e2e/*.e2e.ts) against the built web app served by the API process, on a fresh embedded database
  * each run. `bun run test:e2e` builds the web first. Debian's Chromium; browsers are never downloaded.
  */
-const API_PORT = 18080;
-const WEB_PORT = 13000;
+// overridable so several runs (CI, a developer's fresh clone, helpers) can coexist on one machine
+const API_PORT = Number(process.env.E2E_API_PORT ?? 18080);
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 13000);
 export const E2E_API_URL = `http://localhost:${API_PORT}`;
 export const E2E_WEB_URL = `http://localhost:${WEB_PORT}`;
 

@@ -4,8 +4,8 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { SessionUserDto } from '@zapdesk/core';
 
 /** Shared helpers for every area's journeys. Ports/URLs match playwright.config.ts. */
-export const API_URL = 'http://localhost:18080';
-export const WEB_URL = 'http://localhost:13000';
+export const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 18080}`;
+export const WEB_URL = `http://localhost:${process.env.E2E_WEB_PORT ?? 13000}`;
 
 export const ADMIN = { email: 'admin@demo.local', password: 'demo1234' } as const;
 export const AGENT = { email: 'agent@demo.local', password: 'demo1234' } as const;

@@ -11,6 +11,6 @@ export async function selectAdapters(env: Env): Promise<{ events: EventBus; jobs
   // events: Redis pub/sub across API processes with REDIS_URL, else the in-process bus
   const events: EventBus = env.redisUrl ? await connectRedisEventBus(env.redisUrl) : new MemoryEventBus();
   // jobs: BullMQ with REDIS_URL, else the runner persisted in the database (uses the platform db once booted)
-  const jobs: Jobs = env.redisUrl ? new BullJobs({ url: env.redisUrl }) : new DbJobs();
+  const jobs: Jobs = env.redisUrl ? new BullJobs({ url: env.redisUrl, prefix: process.env.JOBS_PREFIX || undefined }) : new DbJobs();
   return { events, jobs };
 }

@@ -37,7 +37,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/n/:notificationPlatform/:notificationId', access: 'public', page: soon('notificationRedirect') },
 
   // private: attendance core (spec 1)
-  { path: '/tickets/:ticketId?', access: 'private', page: soon('tickets') },
+  { path: '/tickets/:ticketId?', access: 'private', page: page(() => import('./pages/tickets-page')) },
   { path: '/connections', access: 'private', page: soon('connections') },
   { path: '/contacts/:p?', access: 'private', page: soon('contacts') },
   { path: '/CategoryContact', access: 'private', page: soon('categoryContact') },

@@ -1,0 +1,151 @@
+import { useLingui } from '@lingui/react/macro';
+import { acceptNeedsQueueChoice, autoAcceptQueue, type TicketDto } from '@zapdesk/core';
+import { useSetAtom } from 'jotai';
+import { useCallback, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { toastError } from '../../lib/errors';
+import { toast } from '../../ui/toasts/toast';
+import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
+import { dropDraft } from '../messages/drafts';
+import { openSubTabAtom } from './atoms/open-sub-tab-atom';
+import { ticketDialogAtom } from './atoms/ticket-dialog-atom';
+import { ticketTabAtom } from './atoms/ticket-tab-atom';
+import { updateTicket } from './tickets-api';
+
+export type TicketPermissions = {
+  accept: boolean;
+  resolve: boolean;
+  return: boolean;
+  transfer: boolean;
+  delete: boolean;
+  reopen: boolean;
+  newTicket: boolean;
+  export: boolean;
+  send: boolean;
+};
+
+/** What the current user may do with this ticket (spec 1 §6; the API enforces the same rules). */
+export function usePermissionsFor(ticket: TicketDto | null): TicketPermissions {
+  const caps = useCapabilities();
+  const me = useSessionUser();
+  return useMemo(() => {
+    const none: TicketPermissions = {
+      accept: false,
+      resolve: false,
+      return: false,
+      transfer: false,
+      delete: false,
+      reopen: false,
+      newTicket: false,
+      export: false,
+      send: false,
+    };
+    if (!ticket || !caps || !me) return none;
+    const owns = ticket.userId === me.id;
+    const admin = caps.isAdmin;
+    const s = ticket.status;
+    return {
+      accept: s === 'pending' && caps.viewPendingTickets,
+      resolve: (s === 'open' && (owns || admin)) || (s === 'pending' && caps.directResolvePending),
+      return: s === 'open' && (owns || admin),
+      transfer: admin || (s === 'open' && owns) || (s === 'pending' && caps.viewPendingTickets),
+      delete: caps['ticket-options:deleteTicket'],
+      reopen: s === 'closed',
+      newTicket: s === 'closed',
+      export: caps.exportTickets,
+      send: s === 'open' && (owns || admin),
+    };
+  }, [ticket, caps, me]);
+}
+
+/** Ticket moves with their toasts and navigation, shared by the list items, the chat header and the shortcuts. */
+export function useTicketActions() {
+  const { t } = useLingui();
+  const me = useSessionUser();
+  const [, navigate] = useLocation();
+  const openDialog = useSetAtom(ticketDialogAtom);
+  const setTab = useSetAtom(ticketTabAtom);
+  const setSubTab = useSetAtom(openSubTabAtom);
+
+  const acceptInto = useCallback(
+    async (ticket: TicketDto, queueId: number | null) => {
+      if (!me) return;
+      try {
+        await updateTicket(ticket.id, { status: 'open', userId: me.id, queueId });
+        setTab('open');
+        setSubTab('assigned');
+        navigate(`/tickets/${ticket.id}`);
+      } catch (err) {
+        toastError(err);
+        throw err;
+      }
+    },
+    [me, navigate, setTab, setSubTab],
+  );
+
+  /** Accept auto-confirms when the ticket has a queue or the user has exactly one; otherwise the queue modal. */
+  const accept = useCallback(
+    (ticket: TicketDto) => {
+      if (!me) return;
+      const mine = me.queues.map((q) => q.id);
+      if (acceptNeedsQueueChoice(ticket, mine)) openDialog({ kind: 'accept', ticket });
+      else void acceptInto(ticket, autoAcceptQueue(ticket, mine)).catch(() => {});
+    },
+    [me, openDialog, acceptInto],
+  );
+
+  const resolve = useCallback(
+    async (ticket: TicketDto) => {
+      if (!me) return;
+      try {
+        await updateTicket(ticket.id, { status: 'closed', userId: me.id });
+        dropDraft(ticket.id);
+        toast.success(t`Ticket resolvido`);
+        navigate('/tickets');
+      } catch (err) {
+        toastError(err);
+      }
+    },
+    [me, navigate, t],
+  );
+
+  const returnToQueue = useCallback(
+    async (ticket: TicketDto) => {
+      try {
+        await updateTicket(ticket.id, { status: 'pending' });
+        dropDraft(ticket.id);
+        toast.success(t`Ticket devolvido para a fila`);
+        navigate('/tickets');
+      } catch (err) {
+        toastError(err);
+      }
+    },
+    [navigate, t],
+  );
+
+  const reopen = useCallback(
+    async (ticket: TicketDto) => {
+      try {
+        await updateTicket(ticket.id, { status: 'open' });
+        setTab('open');
+        setSubTab('assigned');
+        navigate(`/tickets/${ticket.id}`);
+      } catch (err) {
+        toastError(err);
+      }
+    },
+    [navigate, setTab, setSubTab],
+  );
+
+  return {
+    accept,
+    acceptInto,
+    resolve,
+    returnToQueue,
+    reopen,
+    transfer: (ticket: TicketDto) => openDialog({ kind: 'transfer', ticket }),
+    remove: (ticket: TicketDto) => openDialog({ kind: 'delete', ticket }),
+    newTicket: (contact?: { id: number; name: string }) => openDialog({ kind: 'newTicket', contact }),
+    exportTickets: (ticket?: TicketDto) => openDialog({ kind: 'export', ticket }),
+  };
+}

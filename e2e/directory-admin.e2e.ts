@@ -9,6 +9,14 @@ const uid = () => `${Date.now() % 1_000_000}`;
 
 const toast = (page: Page, text: string | RegExp): Locator => page.getByTestId('toast').filter({ hasText: text });
 
+/** Narrow-screen screenshot, once the permanent drawer has finished turning into the temporary one. */
+async function mobileShot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(MOBILE);
+  await expect(page.getByTestId('app-drawer')).not.toBeInViewport();
+  await page.waitForTimeout(400);
+  await shot(page, name);
+}
+
 async function switchLanguage(page: Page, locale: 'en' | 'es' | 'pt-BR'): Promise<void> {
   await openUserMenuItem(page, 'preferences');
   await page.getByTestId('preferences-language').selectOption(locale);
@@ -56,8 +64,7 @@ test.describe('queues', () => {
     await expect(row).toBeVisible();
     await expect(page.getByTestId('queue-dialog')).toHaveCount(0);
     await shot(page, 'queues-desktop');
-    await page.setViewportSize(MOBILE);
-    await shot(page, 'queues-mobile');
+    await mobileShot(page, 'queues-mobile');
 
     await row.getByTestId('queue-delete').click();
     await expect(page.getByTestId('confirm-dialog')).toContainText(name);
@@ -121,8 +128,7 @@ test.describe('quick answers', () => {
 
     await page.getByTestId('quick-answers-search').fill('');
     await expect(page.getByTestId('quick-answer-row')).toHaveCount(1);
-    await page.setViewportSize(MOBILE);
-    await shot(page, 'quick-answers-mobile');
+    await mobileShot(page, 'quick-answers-mobile');
   });
 
   test('the attendant manages quick answers too', async ({ page }) => {
@@ -168,8 +174,7 @@ test.describe('tags', () => {
     await page.getByTestId('tags-search').fill(name);
     await expect(page.getByTestId('tag-row')).toHaveCount(1);
     await shot(page, 'tags-desktop');
-    await page.setViewportSize(MOBILE);
-    await shot(page, 'tags-mobile');
+    await mobileShot(page, 'tags-mobile');
   });
 });
 
@@ -254,8 +259,7 @@ test.describe('users and permission groups', () => {
     await modal.getByTestId('user-password').fill('segredo1');
     await expect(modal).toContainText('Defina o grupo de permissões');
     await shot(page, 'user-modal-desktop');
-    await page.setViewportSize(MOBILE);
-    await shot(page, 'user-modal-mobile');
+    await mobileShot(page, 'user-modal-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
     await modal.getByTestId('user-save').click();
     await expect(toast(page, 'Salvo com sucesso')).toBeVisible();
@@ -280,9 +284,8 @@ test.describe('users and permission groups', () => {
     await page.getByTestId('confirm-dialog-confirm').click();
     await expect(toast(page, 'Usuário excluído')).toBeVisible();
     await expect(row).toHaveCount(0);
-    await page.setViewportSize(MOBILE);
     await page.getByTestId('users-search').fill('');
-    await shot(page, 'users-mobile');
+    await mobileShot(page, 'users-mobile');
   });
 
   test('an attendant opening the admin screens gets an honest "sem permissão" state', async ({ page }) => {

@@ -36,7 +36,7 @@ export function Modal({ open, onClose, title, children, actions, size = 'md', te
   return (
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" onClose={onClose} data-testid={testId}>
       <div className={`modal-box p-0 text-base-content ${SIZE[size]}`}>
-        <div className="flex items-center justify-between border-b border-base-300 px-5 py-4">
+        <div className="sticky top-0 z-10 flex items-center justify-between border-b border-base-300 bg-base-100 px-5 py-4">
           <h3 className="text-lg font-semibold">{title}</h3>
           <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label={t`Fechar`}>
             <IconX size={18} />

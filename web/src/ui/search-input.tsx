@@ -49,7 +49,10 @@ export function SearchInput({
     <label className={`input ${className ?? ''}`}>
       <IconSearch size={18} className="opacity-50" />
       <input
-        type="search"
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
+        role="searchbox"
         className="grow"
         value={value}
         onChange={(e) => setValue(e.target.value)}

@@ -73,7 +73,6 @@ export function QueueDialog({
       open={open}
       onClose={onClose}
       title={queue ? <Trans>Editar fila</Trans> : <Trans>Adicionar fila</Trans>}
-      size="lg"
       testId="queue-dialog"
     >
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
@@ -97,7 +96,7 @@ export function QueueDialog({
           hint={<Trans>Cada fila usa uma cor diferente.</Trans>}
         >
           <div
-            className="grid grid-cols-10 gap-1.5 rounded-box border border-base-300 p-2"
+            className="flex flex-wrap gap-1.5 rounded-box border border-base-300 p-2"
             role="radiogroup"
             aria-label={t`Cor`}
             data-testid="queue-palette"
@@ -113,7 +112,7 @@ export function QueueDialog({
                   aria-checked={selected}
                   aria-label={usedBy ? t`${c} (em uso por ${usedBy})` : c}
                   title={usedBy ? t`${c} (em uso por ${usedBy})` : c}
-                  className={`relative flex aspect-square items-center justify-center rounded-md ring-offset-2 ring-offset-base-100 transition hover:scale-110 ${selected ? 'ring-2 ring-base-content' : ''}`}
+                  className={`relative flex size-8 items-center justify-center rounded-md ring-offset-2 ring-offset-base-100 transition hover:scale-110 ${selected ? 'ring-2 ring-base-content' : ''}`}
                   style={{ backgroundColor: c }}
                   onClick={() => {
                     setColor(c);

@@ -12,6 +12,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
 import { ColorDot } from '../../ui/color-chip';
 import { FormField, ToggleField } from '../../ui/form-field';
+import { IconCheck } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toasts/toast';
@@ -261,18 +262,18 @@ export function UserModal({
                     return (
                       <label
                         key={q.id}
-                        className={`flex items-center gap-2 rounded-full border px-3 py-1 text-sm ${on ? 'border-primary bg-primary/10' : 'border-base-300'} ${canEditProfile ? 'cursor-pointer' : 'opacity-60'}`}
+                        className={`flex items-center gap-2 rounded-full border px-3 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary ${on ? 'border-primary bg-primary/10 font-medium' : 'border-base-300'} ${canEditProfile ? 'cursor-pointer' : 'opacity-60'}`}
                       >
                         <input
                           type="checkbox"
-                          className="checkbox checkbox-xs checkbox-primary"
+                          className="sr-only"
                           checked={on}
                           onChange={() => toggleQueue(q.id)}
                           disabled={!canEditProfile}
                           data-testid="user-queue"
                           data-name={q.name}
                         />
-                        <ColorDot color={q.color} size={10} />
+                        {on ? <IconCheck size={14} className="text-primary" /> : <ColorDot color={q.color} size={10} />}
                         {q.name}
                       </label>
                     );
@@ -402,7 +403,7 @@ export function UserModal({
           </Section>
         </div>
 
-        <div className="flex justify-end gap-2">
+        <div className="sticky bottom-0 z-10 -mx-5 -mb-6 flex justify-end gap-2 bg-base-100/95 px-5 py-3 backdrop-blur">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             <Trans>Cancelar</Trans>
           </button>

@@ -38,7 +38,9 @@ export const ROUTES: RouteDef[] = [
 
   // private: attendance core (spec 1)
   { path: '/tickets/:ticketId?', access: 'private', page: page(() => import('./pages/tickets-page')) },
-  { path: '/connections', access: 'private', page: soon('connections') },
+  { path: '/connections', access: 'private', page: page(() => import('./pages/connections-page')) },
+  // the phone mock-up of a simulator connection (our route, reached from /connections; docs/DECISIONS.md)
+  { path: '/simulator/:whatsappId', access: 'private', page: page(() => import('./pages/simulator-page')) },
   { path: '/contacts/:p?', access: 'private', page: soon('contacts') },
   { path: '/CategoryContact', access: 'private', page: soon('categoryContact') },
   { path: '/users', access: 'private', page: page(() => import('./pages/users-page')) },

@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
 import type { ReactNode } from 'react';
+import { ConnectionsWatcher } from '../connections/connections-watcher';
 import { AppDrawer } from './app-drawer';
 import { mobileDrawerOpenAtom } from './atoms/mobile-drawer-open-atom';
 import { TopBar } from './top-bar';
@@ -12,6 +13,8 @@ export function MainLayout({ children }: { children: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useAtom(mobileDrawerOpenAtom);
   return (
     <div className="drawer desk:drawer-open h-full">
+      {/* keeps the connections live for the drawer's '!' badge on every screen (spec 1 §2) */}
+      <ConnectionsWatcher />
       <input
         id="app-drawer"
         type="checkbox"

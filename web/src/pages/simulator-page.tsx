@@ -1,0 +1,10 @@
+import { SimulatorScreen } from '../modules/simulator/simulator-screen';
+import type { RouteParams } from '../routes';
+import NotFoundPage from './not-found-page';
+
+/** /simulator/{whatsappId}: the phone mock-up of a simulator connection (reached from /connections). */
+export default function SimulatorPage({ params }: { params: RouteParams }) {
+  const id = Number(params.whatsappId);
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  return <SimulatorScreen key={id} whatsappId={id} />;
+}

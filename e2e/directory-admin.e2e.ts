@@ -288,6 +288,26 @@ test.describe('users and permission groups', () => {
     await mobileShot(page, 'users-mobile');
   });
 
+  test('a company on the standard plan (1 attendant) is refused a second user: ERR_NO_LIMIT_USER, translated', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await page.getByTestId('signup-name').fill('Dona Limite');
+    await page.getByTestId('signup-email').fill(`limite-${uid()}@cliente.local`);
+    await page.getByTestId('signup-password').fill('segredo123');
+    await page.getByTestId('signup-submit').click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto('/users');
+    await page.getByTestId('user-add').click();
+    const modal = page.getByTestId('user-modal');
+    await modal.getByTestId('user-name').fill('Segundo Atendente');
+    await modal.getByTestId('user-email').fill(`segundo-${uid()}@cliente.local`);
+    await modal.getByTestId('user-password').fill('segredo1');
+    await modal.getByTestId('user-save').click();
+    await expect(toast(page, 'Limite de usuários do plano atingido.')).toBeVisible();
+    await expect(modal).toBeVisible();
+  });
+
   test('an attendant opening the admin screens gets an honest "sem permissão" state', async ({ page }) => {
     await login(page, AGENT.email, AGENT.password);
     for (const path of ['/users', '/UserAuthorizations', '/queues', '/queues/new', '/tags']) {

@@ -41,12 +41,12 @@ export const ROUTES: RouteDef[] = [
   { path: '/connections', access: 'private', page: page(() => import('./pages/connections-page')) },
   // the phone mock-up of a simulator connection (our route, reached from /connections; docs/DECISIONS.md)
   { path: '/simulator/:whatsappId', access: 'private', page: page(() => import('./pages/simulator-page')) },
-  { path: '/contacts/:p?', access: 'private', page: soon('contacts') },
-  { path: '/CategoryContact', access: 'private', page: soon('categoryContact') },
+  { path: '/contacts/:p?', access: 'private', page: page(() => import('./pages/contacts-page')) },
+  { path: '/CategoryContact', access: 'private', page: page(() => import('./pages/category-contacts-page')) },
   { path: '/users', access: 'private', page: page(() => import('./pages/users-page')) },
   { path: '/UserAuthorizations', access: 'private', page: page(() => import('./pages/user-authorizations-page')) },
   { path: '/quickAnswers', access: 'private', page: page(() => import('./pages/quick-answers-page')) },
-  { path: '/Settings', access: 'private', page: soon('settings') },
+  { path: '/Settings', access: 'private', page: page(() => import('./pages/settings-page')) },
   { path: '/queues/:param?', access: 'private', page: page(() => import('./pages/queues-page')) },
   { path: '/tags', access: 'private', page: page(() => import('./pages/tags-page')) },
 

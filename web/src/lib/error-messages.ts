@@ -63,6 +63,16 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'Nome muito longo': msg`Nome muito longo`,
   'Cor inválida': msg`Cor inválida`,
   'Escolha uma cor da paleta': msg`Escolha uma cor da paleta`,
+  // contact spreadsheets and company logo (core contacts/import-sheet, settings/company-settings.schemas)
+  'Envie uma planilha .xlsx': msg`Envie uma planilha .xlsx`,
+  'Planilha muito grande (máximo 5 MB)': msg`Planilha muito grande (máximo 5 MB)`,
+  'A planilha está vazia': msg`A planilha está vazia`,
+  'A planilha precisa das colunas name e number (veja o modelo)': msg`A planilha precisa das colunas name e number (veja o modelo)`,
+  'A planilha excede o limite de 10000 linhas': msg`A planilha excede o limite de 10000 linhas`,
+  'A logo deve ser uma imagem PNG ou JPG': msg`A logo deve ser uma imagem PNG ou JPG`,
+  'A logo deve ter no máximo 2 MB': msg`A logo deve ter no máximo 2 MB`,
+  'Dados da empresa inválidos': msg`Dados da empresa inválidos`,
+  'Máximo de 50 informações adicionais': msg`Máximo de 50 informações adicionais`,
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;

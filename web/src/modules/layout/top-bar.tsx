@@ -7,6 +7,7 @@ import { tokenAtom } from '../auth/atoms/token-atom';
 import { ProfileDialog } from '../auth/profile-dialog';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { PreferencesDialog } from '../preferences/preferences-dialog';
+import { useCompanyBrandingLive } from '../settings/company-branding';
 import { drawerCollapsedAtom } from './atoms/drawer-collapsed-atom';
 import { mobileDrawerOpenAtom } from './atoms/mobile-drawer-open-atom';
 import { GreetingSwitch } from './greeting-switch';
@@ -18,18 +19,19 @@ const NARROW_QUERY = '(max-width: 599.98px)';
 function CompanyIdentity() {
   const user = useSessionUser();
   const token = useAtomValue(tokenAtom);
-  const [logoFailed, setLogoFailed] = useState(false);
+  // the logo URL that failed to load (a new logo gets its own chance)
+  const [logoFailed, setLogoFailed] = useState<string | null>(null);
   if (!user) return null;
   const { company } = user;
   const title = company.companyName?.trim() || company.name?.trim() || PRODUCT_TITLE;
   return (
     <div className="flex min-w-0 items-center gap-3">
-      {company.logoUrl && !logoFailed ? (
+      {company.logoUrl && logoFailed !== company.logoUrl ? (
         <img
           src={apiUrl(company.logoUrl, token)}
           alt=""
           className="size-10 shrink-0 rounded-field bg-white object-contain p-0.5"
-          onError={() => setLogoFailed(true)}
+          onError={() => setLogoFailed(company.logoUrl)}
           data-testid="company-logo"
         />
       ) : null}
@@ -55,6 +57,7 @@ export function TopBar() {
   const setMobileOpen = useSetAtom(mobileDrawerOpenAtom);
   const [profileOpen, setProfileOpen] = useState(false);
   const [prefsOpen, setPrefsOpen] = useState(false);
+  useCompanyBrandingLive();
 
   const toggleDrawer = () => {
     if (window.matchMedia(NARROW_QUERY).matches) setMobileOpen((o) => !o);

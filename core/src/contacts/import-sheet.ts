@@ -1,0 +1,123 @@
+import { ImportOneContact } from './contact.schemas';
+
+/**
+ * The contact spreadsheet as the web reads it before a client-side import (spec 1 §4: one contact at a time,
+ * 150 ms apart). Same columns, header spellings and row rules as the server's `POST /contacts/import`, so a row the
+ * preview calls valid is one the server accepts.
+ */
+export const IMPORT_COLUMNS = ['name', 'number', 'email'] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** Header spellings accepted per column (compared lower-cased, accents stripped). */
+export const IMPORT_HEADER_ALIASES: Record<ImportColumn, readonly string[]> = {
+  name: ['name', 'nome', 'nombre', 'contato', 'contact'],
+  number: ['number', 'numero', 'telefone', 'phone', 'whatsapp', 'celular', 'fone', 'telefono'],
+  email: ['email', 'e-mail', 'mail', 'correo'],
+};
+
+/** Most data rows one spreadsheet may hold (the server's limit too). */
+export const IMPORT_MAX_ROWS = 10_000;
+
+/** Largest spreadsheet accepted (the server's `POST /contacts/import` limit too). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Spec 1 §7: the client-side import sends one contact every 150 ms. */
+export const IMPORT_PACING_MS = 150;
+
+export const IMPORT_SHEET_TEXTS = {
+  notXlsx: 'Envie uma planilha .xlsx',
+  tooLarge: 'Planilha muito grande (máximo 5 MB)',
+  empty: 'A planilha está vazia',
+  missingColumns: 'A planilha precisa das colunas name e number (veja o modelo)',
+  tooManyRows: 'A planilha excede o limite de 10000 linhas',
+  repeated: 'Número repetido na planilha',
+} as const;
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+
+/** Column index (0-based) of each known column in a header row; the first matching header wins. */
+export function locateImportColumns(header: readonly string[]): Partial<Record<ImportColumn, number>> {
+  const cols: Partial<Record<ImportColumn, number>> = {};
+  header.forEach((h, i) => {
+    const f = fold(h ?? '');
+    for (const key of IMPORT_COLUMNS) {
+      if (cols[key] === undefined && IMPORT_HEADER_ALIASES[key].includes(f)) cols[key] = i;
+    }
+  });
+  return cols;
+}
+
+/** One data row of the sheet: `row` is the spreadsheet's 1-based row number (the header is row 1). */
+export type ImportSheetRow = { row: number; name: string; number: string; email: string };
+
+/** A row refused before it is sent: `message` is the spec's text ('Too Short!', 'Invalid email'…). */
+export type ImportRowProblem = { row: number; field: ImportColumn; message: string; repeatedOf?: number };
+
+export class ImportSheetError extends Error {}
+
+/**
+ * The data rows of a sheet given as text cells (row 1 = header). Blank rows are skipped. Throws ImportSheetError
+ * (message = one of IMPORT_SHEET_TEXTS) when the name/number columns are missing or the sheet is too long.
+ */
+export function importRowsOf(grid: readonly { row: number; cells: readonly string[] }[]): ImportSheetRow[] {
+  const header = grid.find((r) => r.row === 1);
+  if (!header) throw new ImportSheetError(IMPORT_SHEET_TEXTS.empty);
+  const cols = locateImportColumns(header.cells);
+  if (cols.name === undefined || cols.number === undefined) {
+    throw new ImportSheetError(IMPORT_SHEET_TEXTS.missingColumns);
+  }
+  const get = (cells: readonly string[], col: number | undefined) =>
+    col === undefined ? '' : (cells[col] ?? '').trim();
+  const rows: ImportSheetRow[] = [];
+  for (const r of grid) {
+    if (r.row === 1) continue;
+    const row = {
+      row: r.row,
+      name: get(r.cells, cols.name),
+      number: get(r.cells, cols.number),
+      email: get(r.cells, cols.email),
+    };
+    if (row.name || row.number || row.email) rows.push(row);
+  }
+  if (rows.length > IMPORT_MAX_ROWS) throw new ImportSheetError(IMPORT_SHEET_TEXTS.tooManyRows);
+  return rows;
+}
+
+export type ValidImportRow = { row: number; name: string; number: string; email: string };
+
+/**
+ * Splits rows into those worth sending (parsed with the contact form's rules; number normalised) and those refused
+ * with their reason. A number repeated inside the file is refused on its later rows (`repeatedOf` = first row).
+ */
+export function validateImportRows(rows: readonly ImportSheetRow[]): {
+  valid: ValidImportRow[];
+  problems: ImportRowProblem[];
+} {
+  const valid: ValidImportRow[] = [];
+  const problems: ImportRowProblem[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const r of rows) {
+    const parsed = ImportOneContact.safeParse({ name: r.name, number: r.number, email: r.email });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = (IMPORT_COLUMNS as readonly string[]).includes(String(issue?.path[0]))
+        ? (issue?.path[0] as ImportColumn)
+        : 'name';
+      problems.push({ row: r.row, field, message: issue?.message ?? 'Required' });
+      continue;
+    }
+    const first = firstRowOf.get(parsed.data.number);
+    if (first !== undefined) {
+      problems.push({ row: r.row, field: 'number', message: IMPORT_SHEET_TEXTS.repeated, repeatedOf: first });
+      continue;
+    }
+    firstRowOf.set(parsed.data.number, r.row);
+    valid.push({ row: r.row, ...parsed.data });
+  }
+  return { valid, problems };
+}

@@ -1,0 +1,373 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CategoryContactEvent, CategoryContactRef, ContactDto, ContactEvent } from '@zapdesk/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { apiJson } from '../../lib/api';
+import { toastError } from '../../lib/errors';
+import { useSseChannel } from '../../lib/use-sse';
+import { ColorChip } from '../../ui/color-chip';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import {
+  IconContacts,
+  IconDownload,
+  IconFolder,
+  IconMail,
+  IconMessagePlus,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '../../ui/icons';
+import { InfiniteScroll } from '../../ui/infinite-scroll';
+import { PageCard } from '../../ui/page-card';
+import { SearchInput } from '../../ui/search-input';
+import { toast } from '../../ui/toasts/toast';
+import { byName, textMatches, usePagedList } from '../../ui/use-paged-list';
+import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
+import { CategoryFilter } from './category-filter';
+import { ContactModal } from './contact-modal';
+import { deleteContact, downloadContactsExport, fetchCategoryOptions, fetchContactsPage } from './contacts-api';
+
+// heavy or rarely used: loaded when opened
+const ImportContactsDialog = lazy(() =>
+  import('./import/import-contacts-dialog').then((m) => ({ default: m.ImportContactsDialog })),
+);
+const NewTicketModal = lazy(() => import('../tickets/new-ticket-modal').then((m) => ({ default: m.NewTicketModal })));
+
+type Filters = { searchParam: string; categoryIds: number[] };
+type QueueRef = { id: number; name: string; color: string };
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+/**
+ * Contacts (spec 1 §2): category filter, search (also from `?search=`), infinite scroll, and buttons for category
+ * management, import, add, new ticket, edit and delete (delete: `contacts-page:deleteContact`). Live from
+ * `contact-{companyId}`; the export (admins with the settings screen, like the API) downloads the filtered list.
+ */
+export function ContactsScreen() {
+  const { t } = useLingui();
+  const me = useSessionUser();
+  const caps = useCapabilities();
+  const initialSearch = new URLSearchParams(useSearch()).get('search') ?? '';
+  const [filters, setFilters] = useState<Filters>({ searchParam: initialSearch.trim(), categoryIds: [] });
+  const [categories, setCategories] = useState<CategoryContactRef[]>([]);
+  const [count, setCount] = useState<number | null>(null);
+  const [editing, setEditing] = useState<ContactDto | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ContactDto | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [ticketFor, setTicketFor] = useState<{ contact: ContactDto; queues: QueueRef[] } | null>(null);
+
+  // usePagedList restarts on a change of its key: the search text and the category selection together
+  const key = JSON.stringify(filters);
+  const list = usePagedList<ContactDto>({
+    fetchPage: async (k, page) => {
+      const res = await fetchContactsPage(JSON.parse(k) as Filters, page);
+      setCount(res.count);
+      return res;
+    },
+    search: key,
+    compare: byName,
+    matches: (c, k) => {
+      const f = JSON.parse(k) as Filters;
+      const inCategory = !f.categoryIds.length || c.categoryContacts.some((x) => f.categoryIds.includes(x.id));
+      return inCategory && textMatches([c.name, c.email, c.number], f.searchParam);
+    },
+    onError: toastError,
+  });
+  const { upsert, remove, reload } = list;
+
+  const loadCategories = useCallback(() => {
+    fetchCategoryOptions()
+      .then(setCategories)
+      .catch(() => setCategories([]));
+  }, []);
+  useEffect(loadCategories, [loadCategories]);
+
+  const onContact = useCallback(
+    (e: ContactEvent) => {
+      if (e.action === 'delete') {
+        remove(e.contactId);
+        setCount((n) => (n === null ? n : Math.max(0, n - 1)));
+      } else if (e.action === 'reload') reload();
+      else {
+        if (e.action === 'create') setCount((n) => (n === null ? n : n + 1));
+        upsert(e.contact);
+      }
+    },
+    [upsert, remove, reload],
+  );
+  useSseChannel(me ? `contact-${me.companyId}` : null, onContact);
+  // categories renamed/created elsewhere: the filter and the chips follow
+  useSseChannel(me ? `categoryContact-${me.companyId}` : null, (_e: CategoryContactEvent) => loadCategories());
+
+  const confirmDelete = async (c: ContactDto) => {
+    try {
+      await deleteContact(c.id);
+      remove(c.id);
+      toast.success(t`Contato excluído com sucesso`);
+    } catch (err) {
+      toastError(err);
+      throw err;
+    }
+  };
+
+  const openNewTicket = async (contact: ContactDto) => {
+    let queues: QueueRef[] = [];
+    try {
+      queues = await apiJson<QueueRef[]>('GET', '/queue');
+    } catch {
+      // the modal still offers the user's own queues
+    }
+    setTicketFor({ contact, queues });
+  };
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadContactsExport(filters);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = filters.searchParam !== '' || filters.categoryIds.length > 0;
+  const canDelete = !!caps?.['contacts-page:deleteContact'];
+  const subtitle = useMemo(() => (count === null ? null : <Trans>{count} contatos</Trans>), [count]);
+
+  return (
+    <PageCard
+      title={<Trans>Contatos</Trans>}
+      subtitle={subtitle}
+      testId="contacts-page"
+      actions={
+        <>
+          {caps?.createCategoryContacts ? (
+            <Link href="/CategoryContact" className="btn btn-ghost btn-sm" data-testid="contacts-categories">
+              <IconFolder size={16} />
+              <Trans>Categorias</Trans>
+            </Link>
+          ) : null}
+          {caps?.manageSettings ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={exportList}
+              disabled={exporting}
+              data-testid="contacts-export"
+            >
+              {exporting ? <span className="loading loading-spinner loading-xs" /> : <IconDownload size={16} />}
+              <Trans>Exportar</Trans>
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => setImporting(true)}
+            data-testid="contacts-import"
+          >
+            <IconUpload size={16} />
+            <Trans>Importar</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setEditing('new')}
+            data-testid="contacts-add"
+          >
+            <IconPlus size={16} />
+            <Trans>Adicionar contato</Trans>
+          </button>
+        </>
+      }
+      toolbar={
+        <>
+          <SearchInput
+            onSearch={(s) => setFilters((f) => ({ ...f, searchParam: s.toLowerCase() }))}
+            initialValue={initialSearch}
+            placeholder={t`Pesquisar por nome, número ou e-mail`}
+            className="w-full sm:w-96"
+            testId="contacts-search"
+          />
+          <CategoryFilter
+            categories={categories}
+            selected={filters.categoryIds}
+            onChange={(categoryIds) => setFilters((f) => ({ ...f, categoryIds }))}
+          />
+        </>
+      }
+    >
+      <InfiniteScroll
+        hasMore={list.hasMore}
+        loading={list.loading}
+        onLoadMore={list.loadMore}
+        className="flex-1"
+        testId="contacts-scroll"
+      >
+        {list.initialLoading ? (
+          <div className="flex justify-center py-16">
+            <span className="loading loading-spinner loading-lg text-primary" />
+          </div>
+        ) : list.items.length === 0 ? (
+          <EmptyState
+            icon={<IconContacts size={28} />}
+            title={filtered ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum contato cadastrado</Trans>}
+            description={
+              filtered ? (
+                <Trans>Nenhum contato corresponde aos filtros.</Trans>
+              ) : (
+                <Trans>Adicione contatos um a um ou importe uma planilha.</Trans>
+              )
+            }
+          />
+        ) : (
+          <table className="table table-pin-rows" data-testid="contacts-table">
+            <thead>
+              <tr>
+                <th>
+                  <Trans>Nome</Trans>
+                </th>
+                <th className="hidden md:table-cell">
+                  <Trans>Número</Trans>
+                </th>
+                <th className="hidden lg:table-cell">
+                  <Trans>E-mail</Trans>
+                </th>
+                <th className="w-36 text-right">
+                  <Trans>Ações</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((c) => (
+                <tr key={c.id} className="hover:bg-base-200/50" data-testid="contact-row" data-name={c.name}>
+                  <td className="max-w-0">
+                    <div className="flex items-center gap-3">
+                      <div className="avatar avatar-placeholder shrink-0">
+                        <div className="size-9 rounded-full bg-primary/10 text-primary">
+                          {c.profilePicUrl ? (
+                            <img src={c.profilePicUrl} alt="" loading="lazy" />
+                          ) : (
+                            <span className="text-xs font-semibold">{initials(c.name)}</span>
+                          )}
+                        </div>
+                      </div>
+                      <div className="flex min-w-0 flex-col gap-0.5">
+                        <span className="truncate font-medium">{c.name}</span>
+                        <span className="truncate text-xs text-base-content/60 md:hidden">{c.number}</span>
+                        {c.categoryContacts.length ? (
+                          <div className="flex flex-wrap gap-1">
+                            {c.categoryContacts.map((cat) => (
+                              <ColorChip key={cat.id} color={cat.color ?? '#9CA3AF'} size="sm">
+                                {cat.name}
+                              </ColorChip>
+                            ))}
+                          </div>
+                        ) : null}
+                      </div>
+                    </div>
+                  </td>
+                  <td className="hidden tabular-nums md:table-cell">{c.number}</td>
+                  <td className="hidden max-w-[16rem] lg:table-cell">
+                    {c.email ? (
+                      <a className="link link-hover inline-flex items-center gap-1 truncate" href={`mailto:${c.email}`}>
+                        <IconMail size={14} className="shrink-0 opacity-60" />
+                        <span className="truncate">{c.email}</span>
+                      </a>
+                    ) : (
+                      <span className="text-base-content/40">—</span>
+                    )}
+                  </td>
+                  <td className="text-right">
+                    <div className="inline-flex gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm btn-square text-primary"
+                        onClick={() => openNewTicket(c)}
+                        aria-label={t`Novo ticket`}
+                        title={t`Novo ticket`}
+                        data-testid="contact-new-ticket"
+                      >
+                        <IconMessagePlus size={16} />
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm btn-square"
+                        onClick={() => setEditing(c)}
+                        aria-label={t`Editar`}
+                        title={t`Editar`}
+                        data-testid="contact-edit"
+                      >
+                        <IconPencil size={16} />
+                      </button>
+                      {canDelete ? (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm btn-square text-error"
+                          onClick={() => setDeleting(c)}
+                          aria-label={t`Excluir`}
+                          title={t`Excluir`}
+                          data-testid="contact-delete"
+                        >
+                          <IconTrash size={16} />
+                        </button>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {list.loading && !list.initialLoading ? (
+          <div className="flex justify-center py-3">
+            <span className="loading loading-dots loading-sm" />
+          </div>
+        ) : null}
+      </InfiniteScroll>
+      {editing ? (
+        <ContactModal
+          key={editing === 'new' ? 'new' : editing.id}
+          contact={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(c) => {
+            upsert(c);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={<Trans>Excluir contato</Trans>}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => (deleting ? confirmDelete(deleting) : undefined)}
+      >
+        {deleting ? <DeleteText name={deleting.name} /> : null}
+      </ConfirmDialog>
+      <Suspense fallback={null}>
+        {importing ? <ImportContactsDialog onClose={() => setImporting(false)} /> : null}
+        {ticketFor ? (
+          <NewTicketModal
+            queues={ticketFor.queues}
+            initialContact={{ id: ticketFor.contact.id, name: ticketFor.contact.name }}
+            onClose={() => setTicketFor(null)}
+          />
+        ) : null}
+      </Suspense>
+    </PageCard>
+  );
+}
+
+function DeleteText({ name }: { name: string }) {
+  return (
+    <Trans>
+      Excluir o contato "{name}"? Todos os tickets e mensagens dele serão perdidos. Esta ação não pode ser desfeita.
+    </Trans>
+  );
+}

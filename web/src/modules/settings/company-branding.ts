@@ -1,0 +1,31 @@
+import type { CompanyBrandingDto, CompanyEvent } from '@zapdesk/core';
+import { appStore } from '../../lib/store';
+import { useSseChannel } from '../../lib/use-sse';
+import { sessionUserAtom } from '../auth/atoms/session-user-atom';
+import { useSessionUser } from '../auth/use-capabilities';
+
+/** Puts a company's new name, slogan and logo into the session user, so the top bar follows without a re-login. */
+export function applyCompanyBranding(company: CompanyBrandingDto): void {
+  appStore.set(sessionUserAtom, (u) =>
+    u && u.companyId === company.id
+      ? {
+          ...u,
+          company: {
+            ...u.company,
+            name: company.name,
+            companyName: company.companyName,
+            slogan: company.slogan,
+            logoUrl: company.logoUrl,
+          },
+        }
+      : u,
+  );
+}
+
+/** Every open tab of the company follows a settings change (`company-{companyId}` update). */
+export function useCompanyBrandingLive(): void {
+  const user = useSessionUser();
+  useSseChannel(user ? `company-${user.companyId}` : null, (e: CompanyEvent) => {
+    if (e?.action === 'update' && e.company) applyCompanyBranding(e.company);
+  });
+}

@@ -67,10 +67,9 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
     [],
   );
 
+  const repeatedText = (first: number) => t`Número repetido na planilha (linha ${first})`;
   const problemText = (p: ImportRowProblem): string =>
-    p.repeatedOf !== undefined
-      ? t`Número repetido na planilha (linha ${p.repeatedOf})`
-      : (translateValidation(p.message) ?? p.message);
+    p.repeatedOf !== undefined ? repeatedText(p.repeatedOf) : (translateValidation(p.message) ?? p.message);
 
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -189,10 +188,7 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
   /** The server's reason is `field: <spec text>` (or the repeated-number text): shown translated. */
   const serverReason = (e: ContactImportReport['errors'][number]): string => {
     const repeated = /linha (\d+)/.exec(e.reason);
-    if (e.code === 'ERR_DUPLICATED_CONTACT' && repeated) {
-      const first = Number(repeated[1]);
-      return t`Número repetido na planilha (linha ${first})`;
-    }
+    if (e.code === 'ERR_DUPLICATED_CONTACT' && repeated) return repeatedText(Number(repeated[1]));
     const text = e.field && e.reason.startsWith(`${e.field}: `) ? e.reason.slice(e.field.length + 2) : e.reason;
     return translateValidation(text) ?? text;
   };

@@ -117,6 +117,11 @@ export function MessageList({
           <Trans>Carregar mensagens anteriores</Trans>
         </button>
       ) : null}
+      {messages.length === 0 && loading ? (
+        <div className="flex flex-1 items-center justify-center" data-testid="messages-loading">
+          <span className="loading loading-spinner text-primary" />
+        </div>
+      ) : null}
       {messages.length === 0 && !loading ? empty : null}
       {rows}
     </div>

@@ -136,7 +136,7 @@ export function TicketManager({
       type="button"
       role="tab"
       aria-selected={tab === key}
-      className={`tab gap-1.5 ${tab === key ? 'tab-active font-semibold' : ''}`}
+      className={`tab flex-row flex-nowrap gap-1.5 whitespace-nowrap ${tab === key ? 'tab-active font-semibold' : ''}`}
       onClick={() => setTab(key)}
       data-testid={`ticket-tab-${key}`}
     >
@@ -177,15 +177,13 @@ export function TicketManager({
         </div>
         <button
           type="button"
-          className="btn btn-primary btn-sm ml-auto"
+          className="btn btn-primary btn-sm btn-square ml-auto shrink-0"
           onClick={() => actions.newTicket()}
           title={t`Novo ticket (Alt+N)`}
+          aria-label={t`Novo ticket (Alt+N)`}
           data-testid="ticket-new"
         >
-          <IconPlus size={16} />
-          <span className="hidden sm:inline">
-            <Trans>Novo</Trans>
-          </span>
+          <IconPlus size={18} />
         </button>
       </div>
 
@@ -215,10 +213,14 @@ export function TicketManager({
                 type="button"
                 className="btn btn-ghost btn-xs ml-auto"
                 onClick={() => openDialog({ kind: 'bulkResolve' })}
+                title={t`Resolver em massa`}
+                aria-label={t`Resolver em massa`}
                 data-testid="ticket-bulk-resolve"
               >
                 <IconCircleCheck size={14} />
-                <Trans>Resolver em massa</Trans>
+                <span className="hidden sm:inline">
+                  <Trans>Resolver em massa</Trans>
+                </span>
               </button>
             </>
           ) : null}

@@ -9,6 +9,8 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 18080);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 13000);
 export const E2E_API_URL = `http://localhost:${API_PORT}`;
 export const E2E_WEB_URL = `http://localhost:${WEB_PORT}`;
+// one data dir per API port: a run on other ports must not wipe the data of a run in progress
+const DATA_DIR = API_PORT === 18080 ? '.e2e-data' : `.e2e-data-${API_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,7 +45,7 @@ export default defineConfig({
   },
   webServer: {
     // a fresh data dir per run (the demo company is seeded on first start)
-    command: 'rm -rf .e2e-data && node_modules/.bin/bun api/src/server.ts',
+    command: `rm -rf ${DATA_DIR} && node_modules/.bin/bun api/src/server.ts`,
     url: `${E2E_API_URL}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -54,7 +56,7 @@ export default defineConfig({
       WEB_PORT: String(WEB_PORT),
       BACKEND_URL: E2E_API_URL,
       FRONTEND_URL: E2E_WEB_URL,
-      DATA_DIR: '.e2e-data',
+      DATA_DIR,
       LOG_LEVEL: 'warn',
       // embedded database and jobs, whatever the shell has
       DATABASE_URL: '',

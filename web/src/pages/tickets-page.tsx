@@ -8,7 +8,6 @@ import { TicketManager } from '../modules/tickets/ticket-manager';
 import { fetchAllUsers, fetchCategories, fetchQueues, fetchTags, fetchWhatsapps } from '../modules/tickets/tickets-api';
 import { useRemote } from '../modules/tickets/use-remote';
 import { useTicketShortcuts } from '../modules/tickets/use-ticket-shortcuts';
-import { useTicketNotifications } from '../modules/tickets/use-transfer-notifications';
 import type { RouteParams } from '../routes';
 import { IconChat } from '../ui/icons';
 
@@ -28,7 +27,6 @@ export default function TicketsPage({ params }: { params: RouteParams }) {
   const whatsapps = useRemote(fetchWhatsapps, [], !!caps?.['ticket-options:transferWhatsapp']);
 
   useTicketShortcuts(ticketId ? current : null);
-  useTicketNotifications();
 
   const firstName = me?.name.split(' ')[0] ?? '';
   return (

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { ConnectionsWatcher } from '../connections/connections-watcher';
+import { useTicketNotifications } from '../tickets/use-transfer-notifications';
 import { AppDrawer } from './app-drawer';
 import { mobileDrawerOpenAtom } from './atoms/mobile-drawer-open-atom';
 import { TopBar } from './top-bar';
@@ -11,6 +12,8 @@ import { TopBar } from './top-bar';
  */
 export function MainLayout({ children }: { children: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useAtom(mobileDrawerOpenAtom);
+  // a transfer to me shows its persistent 'Visualizar ticket' notice on every screen, not only on /tickets
+  useTicketNotifications();
   return (
     <div className="drawer desk:drawer-open h-full">
       {/* keeps the connections live for the drawer's '!' badge on every screen (spec 1 §2) */}

@@ -126,6 +126,17 @@ CREATE TABLE "jobs" (
 	CONSTRAINT "jobs_queue_id_pk" PRIMARY KEY("queue","id")
 );
 --> statement-breakpoint
+CREATE TABLE "locations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"latitude" double precision NOT NULL,
+	"longitude" double precision NOT NULL,
+	"is_deleted" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "queues" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
@@ -362,17 +373,6 @@ CREATE TABLE "whatsapps" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "locations" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"company_id" integer NOT NULL,
-	"name" text NOT NULL,
-	"latitude" double precision NOT NULL,
-	"longitude" double precision NOT NULL,
-	"is_deleted" boolean DEFAULT false NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "category_contacts" ADD CONSTRAINT "category_contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -380,6 +380,7 @@ ALTER TABLE "contact_categories" ADD CONSTRAINT "contact_categories_company_id_c
 ALTER TABLE "contact_categories" ADD CONSTRAINT "contact_categories_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_categories" ADD CONSTRAINT "contact_categories_category_id_category_contacts_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."category_contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contacts" ADD CONSTRAINT "contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "locations" ADD CONSTRAINT "locations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "queues" ADD CONSTRAINT "queues_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_counters" ADD CONSTRAINT "company_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media_files" ADD CONSTRAINT "media_files_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -416,7 +417,6 @@ ALTER TABLE "whatsapp_queues" ADD CONSTRAINT "whatsapp_queues_company_id_compani
 ALTER TABLE "whatsapp_queues" ADD CONSTRAINT "whatsapp_queues_whatsapp_id_whatsapps_id_fk" FOREIGN KEY ("whatsapp_id") REFERENCES "public"."whatsapps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_queues" ADD CONSTRAINT "whatsapp_queues_queue_id_queues_id_fk" FOREIGN KEY ("queue_id") REFERENCES "public"."queues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapps" ADD CONSTRAINT "whatsapps_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "locations" ADD CONSTRAINT "locations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "settings_company_key_uq" ON "settings" USING btree ("company_id","key");--> statement-breakpoint
 CREATE INDEX "settings_company_idx" ON "settings" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "category_contacts_company_idx" ON "category_contacts" USING btree ("company_id");--> statement-breakpoint
@@ -428,6 +428,7 @@ CREATE INDEX "contacts_name_fts_idx" ON "contacts" USING gin (to_tsvector('simpl
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("queue","status","run_at");--> statement-breakpoint
 CREATE INDEX "jobs_list_idx" ON "jobs" USING btree ("queue","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_company_idx" ON "jobs" USING btree ("queue","company_id","created_at");--> statement-breakpoint
+CREATE INDEX "locations_company_idx" ON "locations" USING btree ("company_id","name");--> statement-breakpoint
 CREATE INDEX "queues_company_idx" ON "queues" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "queues_company_color_uq" ON "queues" USING btree ("company_id","color");--> statement-breakpoint
 CREATE INDEX "media_files_company_idx" ON "media_files" USING btree ("company_id");--> statement-breakpoint
@@ -438,9 +439,11 @@ CREATE INDEX "messages_body_fts_idx" ON "messages" USING gin (to_tsvector('simpl
 CREATE INDEX "quick_answers_company_idx" ON "quick_answers" USING btree ("company_id","shortcut");--> statement-breakpoint
 CREATE INDEX "tags_company_idx" ON "tags" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "ticket_tags_company_tag_idx" ON "ticket_tags" USING btree ("company_id","tag_id");--> statement-breakpoint
-CREATE INDEX "tickets_company_status_updated_idx" ON "tickets" USING btree ("company_id","status","updated_at");--> statement-breakpoint
-CREATE INDEX "tickets_company_user_status_idx" ON "tickets" USING btree ("company_id","user_id","status","updated_at");--> statement-breakpoint
-CREATE INDEX "tickets_company_queue_status_idx" ON "tickets" USING btree ("company_id","queue_id","status","updated_at");--> statement-breakpoint
+CREATE INDEX "tickets_company_status_updated_idx" ON "tickets" USING btree ("company_id","status","updated_at","queue_id","user_id","unread_messages");--> statement-breakpoint
+CREATE INDEX "tickets_company_user_status_idx" ON "tickets" USING btree ("company_id","user_id","status","updated_at","queue_id");--> statement-breakpoint
+CREATE INDEX "tickets_company_queue_status_idx" ON "tickets" USING btree ("company_id","queue_id","status","updated_at","user_id");--> statement-breakpoint
+CREATE INDEX "tickets_company_updated_idx" ON "tickets" USING btree ("company_id","updated_at");--> statement-breakpoint
+CREATE INDEX "tickets_company_created_idx" ON "tickets" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "tickets_company_contact_idx" ON "tickets" USING btree ("company_id","contact_id","whatsapp_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tickets_company_protocol_uq" ON "tickets" USING btree ("company_id","protocol");--> statement-breakpoint
 CREATE UNIQUE INDEX "tickets_uuid_uq" ON "tickets" USING btree ("uuid");--> statement-breakpoint
@@ -458,5 +461,4 @@ CREATE INDEX "simulator_messages_conn_number_idx" ON "simulator_messages" USING 
 CREATE UNIQUE INDEX "simulator_messages_conn_wid_uq" ON "simulator_messages" USING btree ("whatsapp_id","direction","wid");--> statement-breakpoint
 CREATE INDEX "whatsapp_auth_keys_company_idx" ON "whatsapp_auth_keys" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "whatsapp_queues_company_idx" ON "whatsapp_queues" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "whatsapps_company_idx" ON "whatsapps" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "locations_company_idx" ON "locations" USING btree ("company_id","name");
+CREATE INDEX "whatsapps_company_idx" ON "whatsapps" USING btree ("company_id");

@@ -53,9 +53,21 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt),
-    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
-    index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
+    // list indexes: (company, filter…, updatedAt) serve a page in index order; the trailing columns are what the
+    // list's other filters read, so the capped count is an index-only scan instead of 10,000 heap fetches (bench:tickets)
+    index('tickets_company_status_updated_idx').on(
+      t.companyId,
+      t.status,
+      t.updatedAt,
+      t.queueId,
+      t.userId,
+      t.unreadMessages,
+    ),
+    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt, t.queueId),
+    index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status, t.updatedAt, t.userId),
+    // the search tab and "no status" lists (every status, newest first) and the date-range filters
+    index('tickets_company_updated_idx').on(t.companyId, t.updatedAt),
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId),
     uniqueIndex('tickets_company_protocol_uq').on(t.companyId, t.protocol),
     uniqueIndex('tickets_uuid_uq').on(t.uuid),

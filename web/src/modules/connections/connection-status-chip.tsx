@@ -35,7 +35,7 @@ export const STATUS_LOOK: Record<ConnectionStatus, StatusLook> = {
   },
 };
 
-export function ConnectionStatusChip({ status }: { status: string }) {
+export function ConnectionStatusChip({ status, small = false }: { status: string; small?: boolean }) {
   const { i18n } = useLingui();
   const key = normalizeStatus(status);
   const look = STATUS_LOOK[key];
@@ -43,7 +43,7 @@ export function ConnectionStatusChip({ status }: { status: string }) {
   return (
     <span className="tooltip tooltip-bottom before:max-w-64 before:whitespace-normal" data-tip={tip}>
       <span
-        className={`badge badge-soft ${look.tone} gap-1.5 whitespace-nowrap font-medium`}
+        className={`badge badge-soft ${look.tone} ${small ? 'badge-sm' : ''} gap-1.5 whitespace-nowrap font-medium`}
         data-testid="connection-status"
         data-status={key}
       >

@@ -137,6 +137,8 @@ export function ConnectionsScreen() {
   };
 
   const closeQr = useCallback(() => setQrFor(null), []);
+  const fmtDate = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short' }), [i18n.locale]);
+  const fmtTime = useMemo(() => new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }), [i18n.locale]);
   const fmt = useMemo(
     () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }),
     [i18n.locale],
@@ -211,7 +213,7 @@ export function ConnectionsScreen() {
                         <Trans>Sessão</Trans>
                       </th>
                     ) : null}
-                    <th>
+                    <th className="w-28 whitespace-normal">
                       <Trans>Última atualização</Trans>
                     </th>
                     <th className="text-center">
@@ -239,13 +241,14 @@ export function ConnectionsScreen() {
                       <td className="max-w-[14rem]">
                         <NameCell w={w} />
                       </td>
-                      <td className="whitespace-nowrap font-mono text-sm">{w.whatsappNumber ?? '—'}</td>
+                      <td className="whitespace-nowrap text-sm tabular-nums">{w.whatsappNumber ?? '—'}</td>
                       <td>
-                        <ConnectionStatusChip status={w.status} />
+                        <ConnectionStatusChip small status={w.status} />
                       </td>
                       {admin ? (
                         <td>
                           <SessionActions
+                            compact
                             w={w}
                             importState={imp}
                             busy={busy?.id === w.id ? busy.cmd : null}
@@ -253,8 +256,9 @@ export function ConnectionsScreen() {
                           />
                         </td>
                       ) : null}
-                      <td className="whitespace-nowrap text-sm text-base-content/70">
-                        {fmt.format(new Date(w.updatedAt))}
+                      <td className="text-sm leading-tight text-base-content/70">
+                        <span className="block whitespace-nowrap">{fmtDate.format(new Date(w.updatedAt))}</span>
+                        <span className="block whitespace-nowrap text-xs">{fmtTime.format(new Date(w.updatedAt))}</span>
                       </td>
                       <td className="text-center">
                         <DefaultMark on={w.isDefault} />
@@ -379,7 +383,7 @@ function NameCell({ w }: { w: WhatsappDto }) {
     <div className="flex min-w-0 items-center gap-2">
       <div className="flex min-w-0 flex-col gap-0.5">
         <span className="flex items-center gap-2">
-          <span className="truncate font-medium">{w.name}</span>
+          <span className="truncate text-sm font-medium">{w.name}</span>
           {w.isDefault ? (
             <span className="badge badge-ghost badge-xs lg:hidden">
               <Trans>Padrão</Trans>

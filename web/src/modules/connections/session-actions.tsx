@@ -14,7 +14,10 @@ export function SessionActions({
   importState,
   busy,
   onCommand,
+  compact = false,
 }: {
+  /** the table's smaller buttons (the cards use the regular size) */
+  compact?: boolean;
   w: WhatsappDto;
   importState: ImportView;
   busy: RowCommand | null;
@@ -22,7 +25,7 @@ export function SessionActions({
 }) {
   const progress = useAtomValue(importProgressAtom)[w.id];
   const spin = (cmd: RowCommand) => (busy === cmd ? <span className="loading loading-spinner loading-xs" /> : null);
-  const btn = 'btn btn-xs sm:btn-sm whitespace-nowrap';
+  const btn = `btn ${compact ? 'btn-xs' : 'btn-sm'} whitespace-nowrap`;
   return (
     <div className="flex flex-wrap items-center gap-1.5" data-testid="session-actions">
       {sessionActions(w.status).map((a) => {

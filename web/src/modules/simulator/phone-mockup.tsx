@@ -22,8 +22,9 @@ const MEDIA_LABELS: Record<string, MessageDescriptor> = {
 
 function Bubble({ m, time }: { m: SimMessage; time: string }) {
   const { t, i18n } = useLingui();
-  // the phone belongs to the contact: what the contact wrote is "mine" (right), what the platform sent is theirs
-  const mine = m.direction === 'in' || m.fromMe;
+  // the phone belongs to the contact: what the contact wrote is "mine" (right); what the business sent (the platform,
+  // or typed on the business phone itself: fromMe) is theirs (left)
+  const mine = m.direction === 'in';
   const loc = m.mediaType === 'location' ? (m.dataJson as { latitude?: number; longitude?: number } | null) : null;
   return (
     <div

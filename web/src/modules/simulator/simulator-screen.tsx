@@ -12,6 +12,7 @@ import { useSessionUser } from '../auth/use-capabilities';
 import { connectionsAtom } from '../connections/atoms/connections-atom';
 import { normalizeStatus } from '../connections/connection-state';
 import { ConnectionStatusChip } from '../connections/connection-status-chip';
+import { connectionError } from '../connections/connection-texts';
 import { PhoneMockup, type PhoneSend } from './phone-mockup';
 import {
   fetchConversation,
@@ -67,7 +68,7 @@ export function SimulatorScreen({ whatsappId }: { whatsappId: number }) {
       setState(await fetchSimulatorState(whatsappId));
       setLoadError(null);
     } catch (err) {
-      setLoadError(parseApiError(err));
+      setLoadError(connectionError(err));
     }
   }, [whatsappId]);
 

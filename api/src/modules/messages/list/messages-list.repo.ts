@@ -49,9 +49,19 @@ export async function listMessageRows(
   scope: MessageScope,
   opts: { tsquery?: string | null; limit: number; offset: number },
 ): Promise<MessageListRow[]> {
+  const rows = await messageListQuery(companyId, scope, opts);
+  return rows as MessageListRow[];
+}
+
+/** The page's statement, unexecuted (the query-plan regression test EXPLAINs exactly this SQL). */
+export function messageListQuery(
+  companyId: number,
+  scope: MessageScope,
+  opts: { tsquery?: string | null; limit: number; offset: number },
+) {
   const conds: SQL[] = [eq(messages.companyId, companyId) as SQL, scopeCondition(companyId, scope)];
   if (opts.tsquery) conds.push(sql`to_tsvector('simple', ${messages.body}) @@ to_tsquery('simple', ${opts.tsquery})`);
-  const rows = await db
+  return db
     .select({
       m: messages,
       contact: {
@@ -71,5 +81,4 @@ export async function listMessageRows(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(opts.limit)
     .offset(opts.offset);
-  return rows as MessageListRow[];
 }

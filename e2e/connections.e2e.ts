@@ -10,7 +10,12 @@ import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, DESKTOP, login, MOBILE, s
 const badge = (page: Page) => page.getByTestId('app-drawer').getByTestId('connections-badge');
 const row = (page: Page, name: string) => page.locator(`[data-testid="connection-row"][data-name="${name}"]`);
 
-test('admin: create a simulator connection, scan its QR code, chat from the phone mock-up', async ({ page, request }) => {
+test('admin: create a simulator connection, scan its QR code, chat from the phone mock-up', async ({
+  page,
+  request,
+}) => {
+  // the session-error step waits for the 15 s toast and the page reload
+  test.setTimeout(150_000);
   const { token } = await apiLogin(request, ADMIN);
   const name = `Loja ${Date.now().toString(36)}`;
   const customer = `55119${String(Date.now()).slice(-8)}`;
@@ -65,7 +70,9 @@ test('admin: create a simulator connection, scan its QR code, chat from the phon
   await expect(badge(page)).toBeVisible({ timeout: 6000 });
 
   // the phone scans the code
-  const list = (await (await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) })).json()) as WhatsappDto[];
+  const list = (await (
+    await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) })
+  ).json()) as WhatsappDto[];
   const created = list.find((w) => w.name === name);
   expect(created?.lib).toBe('simulator');
   const scan = await request.post(`${API_URL}/simulator/${created!.id}/scan`, { headers: authHeaders(token) });
@@ -114,7 +121,20 @@ test('admin: create a simulator connection, scan its QR code, chat from the phon
   await page.goto('/connections');
   await expect(page.locator(`[data-testid="connection-card"][data-name="${name}"]`)).toBeVisible();
   await shot(page, 'connections-list-mobile');
+  await page.getByTestId('connection-add').click();
+  await expect(dialog).toBeVisible();
+  await shot(page, 'connections-dialog-mobile');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await page.setViewportSize(DESKTOP);
+
+  // history import: arming a range on a connected connection warns that the QR code must be read again
+  await row(page, name).getByTestId('connection-edit').click();
+  await expect(dialog.getByTestId('connection-name')).toHaveValue(name);
+  await dialog.getByTestId('connection-import').check();
+  await expect(dialog.getByTestId('import-rescan')).toBeVisible();
+  await dialog.getByTestId('connection-save').click();
+  await expect(dialog).toBeHidden();
 
   // disconnect (confirm) → DISCONNECTED offers "try again" and "new QR"; the badge comes back
   await row(page, name).getByTestId('session-disconnect').click();
@@ -123,6 +143,28 @@ test('admin: create a simulator connection, scan its QR code, chat from the phon
   await expect(row(page, name).getByTestId('session-try-again')).toBeVisible();
   await expect(row(page, name).getByTestId('session-new-qr')).toBeVisible();
   await expect(badge(page)).toBeVisible({ timeout: 6000 });
+  await shot(page, 'connections-disconnected-desktop');
+
+  // try again → a QR code (the modal opens) → the simulator's scan button in the modal connects it
+  await row(page, name).getByTestId('session-try-again').click();
+  await expect(qr.getByTestId('qr-image')).toBeVisible();
+  await qr.getByTestId('qr-simulate-scan').click();
+  await expect(qr).toBeHidden();
+  await expect(row(page, name)).toHaveAttribute('data-status', 'CONNECTED');
+  // the armed import ran at connection: close the imported tickets
+  await row(page, name).getByTestId('import-close-tickets').click({ timeout: 15_000 });
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByText('Tickets importados encerrados: 0')).toBeVisible();
+  await expect(row(page, name).getByTestId('import-close-tickets')).toHaveCount(0);
+  await expect(badge(page)).toHaveCount(0, { timeout: 6000 });
+
+  // the phone logs out by itself: a session error toast (15 s), then the page reloads (spec 1 §4)
+  const logout = await request.post(`${API_URL}/simulator/${created!.id}/disconnect`, { headers: authHeaders(token) });
+  expect(logout.status()).toBe(200);
+  const reloaded = page.waitForEvent('load', { timeout: 25_000 });
+  await expect(page.getByText(`A conexão ${name} foi desconectada pelo celular.`)).toBeVisible();
+  await reloaded;
+  await expect(row(page, name)).toHaveAttribute('data-status', 'DISCONNECTED');
 
   // delete it (confirm): the list and the badge follow
   await row(page, name).getByTestId('connection-delete').click();

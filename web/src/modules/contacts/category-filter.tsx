@@ -17,7 +17,7 @@ export function CategoryFilter({
   const count = selected.length;
   const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
   return (
-    <div className="dropdown dropdown-end sm:dropdown-start">
+    <div className="dropdown">
       <button
         type="button"
         tabIndex={0}

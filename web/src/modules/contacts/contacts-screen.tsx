@@ -1,6 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { CategoryContactEvent, CategoryContactRef, ContactDto, ContactEvent } from '@zapdesk/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { apiJson } from '../../lib/api';
 import { toastError } from '../../lib/errors';
@@ -39,7 +39,9 @@ type Filters = { searchParam: string; categoryIds: number[] };
 type QueueRef = { id: number; name: string; color: string };
 
 function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
+  // words that start with a letter (a name like "Ana 2" or "Loja 123" keeps letters only)
+  const words = name.trim().split(/\s+/);
+  const parts = words.filter((w) => /^\p{L}/u.test(w)).length ? words.filter((w) => /^\p{L}/u.test(w)) : words;
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
@@ -88,18 +90,38 @@ export function ContactsScreen() {
   }, []);
   useEffect(loadCategories, [loadCategories]);
 
-  const onContact = useCallback(
-    (e: ContactEvent) => {
+  // an import creates hundreds of contacts in a row: apply the events in batches (one render per 300 ms, not per row)
+  const pending = useRef<ContactEvent[]>([]);
+  const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const flush = useCallback(() => {
+    flushTimer.current = null;
+    const events = pending.current;
+    pending.current = [];
+    let delta = 0;
+    for (const e of events) {
       if (e.action === 'delete') {
         remove(e.contactId);
-        setCount((n) => (n === null ? n : Math.max(0, n - 1)));
+        delta--;
       } else if (e.action === 'reload') reload();
       else {
-        if (e.action === 'create') setCount((n) => (n === null ? n : n + 1));
+        if (e.action === 'create') delta++;
         upsert(e.contact);
       }
+    }
+    if (delta) setCount((n) => (n === null ? n : Math.max(0, n + delta)));
+  }, [upsert, remove, reload]);
+  const onContact = useCallback(
+    (e: ContactEvent) => {
+      pending.current.push(e);
+      flushTimer.current ??= setTimeout(flush, 300);
     },
-    [upsert, remove, reload],
+    [flush],
+  );
+  useEffect(
+    () => () => {
+      if (flushTimer.current) clearTimeout(flushTimer.current);
+    },
+    [],
   );
   useSseChannel(me ? `contact-${me.companyId}` : null, onContact);
   // categories renamed/created elsewhere: the filter and the chips follow
@@ -139,7 +161,10 @@ export function ContactsScreen() {
 
   const filtered = filters.searchParam !== '' || filters.categoryIds.length > 0;
   const canDelete = !!caps?.['contacts-page:deleteContact'];
-  const subtitle = useMemo(() => (count === null ? null : <Trans>{count} contatos</Trans>), [count]);
+  const subtitle = useMemo(
+    () => (count === null ? null : <Plural value={count} one="# contato" other="# contatos" />),
+    [count],
+  );
 
   return (
     <PageCard
@@ -247,8 +272,8 @@ export function ContactsScreen() {
             <tbody>
               {list.items.map((c) => (
                 <tr key={c.id} className="hover:bg-base-200/50" data-testid="contact-row" data-name={c.name}>
-                  <td className="max-w-0">
-                    <div className="flex items-center gap-3">
+                  <td>
+                    <div className="flex min-w-[11rem] max-w-[26rem] items-center gap-3">
                       <div className="avatar avatar-placeholder shrink-0">
                         <div className="size-9 rounded-full bg-primary/10 text-primary">
                           {c.profilePicUrl ? (

@@ -30,7 +30,8 @@ export type AppOptions = { corsOrigins: string[] };
  * module: a sub-app's `use('*')` would apply to every other module's routes too.
  */
 export function createApp(opts: AppOptions) {
-  const app = new Hono<AppEnv>();
+  // strict: false — the spec writes some calls with a trailing slash (`GET /whatsapp/`, `/users/`, `/tags/`…): both forms answer
+  const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
   app.use(
     cors({

@@ -20,3 +20,11 @@ test('unknown route answers 404 with the error body', async () => {
   expect(res.status).toBe(404);
   expect((await res.json()).error).toBe('ERR_NOT_FOUND');
 });
+
+test('calls answer with or without the trailing slash the spec sometimes writes', async () => {
+  const { admin } = await makeTenant();
+  for (const path of ['/whatsapp/', '/whatsapp', '/queue/', '/tags/', '/users/', '/quickAnswers/', '/contacts/']) {
+    const res = await t.req('GET', path, { token: admin.token });
+    expect(`${path} ${res.status}`).toBe(`${path} 200`);
+  }
+});

@@ -11,6 +11,11 @@ export type Env = {
   frontendUrl: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** prefix of every Redis key and channel of this deployment (REDIS_PREFIX, default `zapdesk`) */
+  redisPrefix: string;
+  /** session lease length / orphan scan period in ms (SESSION_LEASE_MS / SESSION_SCAN_MS; defaults 20 s / 5 s) */
+  sessionLeaseMs?: number;
+  sessionScanMs?: number;
   dataDir: string;
   jwtSecret: string;
   jwtRefreshSecret: string;
@@ -83,6 +88,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     frontendUrl: source.FRONTEND_URL ?? `http://localhost:${webPort}`,
     databaseUrl: source.DATABASE_URL || undefined,
     redisUrl: source.REDIS_URL || undefined,
+    redisPrefix: source.REDIS_PREFIX || 'zapdesk',
+    sessionLeaseMs: source.SESSION_LEASE_MS ? num(source.SESSION_LEASE_MS, 20_000) : undefined,
+    sessionScanMs: source.SESSION_SCAN_MS ? num(source.SESSION_SCAN_MS, 5_000) : undefined,
     dataDir,
     jwtSecret: jwtSecret as string,
     jwtRefreshSecret: jwtRefreshSecret as string,

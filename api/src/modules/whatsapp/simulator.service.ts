@@ -1,11 +1,17 @@
 import { DomainError, normalizeNumber, type SimulatorEvent, type SimulatorInbound } from '@zapdesk/core';
-import { sessionManager } from '../../platform/channels/session-manager';
+import { sessionCall } from '../../platform/channels/relay';
 import * as simRepo from '../../platform/channels/simulator/simulator.repo';
-import { SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
 import type { UserCtx } from '../../platform/http/context';
 import { platform } from '../../platform/index';
+import {
+  simulatorAckOp,
+  simulatorEventOp,
+  simulatorInboundOp,
+  simulatorLiveState,
+  simulatorLogoutOp,
+  simulatorScanOp,
+} from './simulator.ops';
 import { getWhatsappInCompany } from './whatsapp.service';
-import { connectionSettled } from './whatsapp.sessions';
 
 /**
  * The simulator's HTTP interface (docs/SIMULATOR.md). Any user of the connection's company may play the phone
@@ -18,52 +24,32 @@ async function simulatorConnection(ctx: UserCtx, id: number) {
   return w;
 }
 
-async function liveSession(ctx: UserCtx, id: number): Promise<SimulatorSession> {
-  await simulatorConnection(ctx, id);
-  const s = sessionManager().get(id);
-  if (!(s instanceof SimulatorSession)) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
-  return s;
-}
-
 export async function simulatorState(ctx: UserCtx, id: number) {
   const w = await simulatorConnection(ctx, id);
-  const s = sessionManager().get(id);
-  return {
-    id: w.id,
-    name: w.name,
-    status: w.status,
-    number: w.number,
-    qrcode: s instanceof SimulatorSession ? s.qr : null,
-    running: s instanceof SimulatorSession && s.state !== 'stopped',
-  };
+  const live = await simulatorLiveState(id, {});
+  return { id: w.id, name: w.name, status: w.status, number: w.number, qrcode: live.qrcode, running: live.running };
 }
 
 export async function simulatorScan(ctx: UserCtx, id: number) {
-  const s = await liveSession(ctx, id);
-  await s.scan();
-  await connectionSettled(id);
+  await simulatorConnection(ctx, id);
+  await simulatorScanOp(id, {});
   return simulatorState(ctx, id);
 }
 
 export async function simulatorDisconnect(ctx: UserCtx, id: number) {
-  const s = await liveSession(ctx, id);
-  await s.phoneLogout();
-  await connectionSettled(id);
+  await simulatorConnection(ctx, id);
+  await simulatorLogoutOp(id, {});
   return simulatorState(ctx, id);
 }
 
 export async function simulatorInbound(ctx: UserCtx, id: number, input: SimulatorInbound): Promise<{ id: string }> {
-  const s = await liveSession(ctx, id);
-  const wid = await s.inbound(input);
-  // the raw log is written before answering: the event is safe even if processing happens later
-  await connectionSettled(id);
-  return { id: wid };
+  await simulatorConnection(ctx, id);
+  return { id: await simulatorInboundOp(id, input) };
 }
 
 export async function simulatorEvent(ctx: UserCtx, id: number, input: SimulatorEvent): Promise<{ ok: true }> {
-  const s = await liveSession(ctx, id);
-  await s.event(input);
-  await connectionSettled(id);
+  await simulatorConnection(ctx, id);
+  await simulatorEventOp(id, input);
   return { ok: true };
 }
 
@@ -72,15 +58,14 @@ export async function simulatorAck(
   id: number,
   input: { id: string; ack: number },
 ): Promise<{ ok: true }> {
-  const s = await liveSession(ctx, id);
-  await s.ack(input.id, input.ack);
-  await connectionSettled(id);
+  await simulatorConnection(ctx, id);
+  await simulatorAckOp(id, input);
   return { ok: true };
 }
 
 export async function simulatorCheck(ctx: UserCtx, id: number, number: string) {
-  const s = await liveSession(ctx, id);
-  const found = await s.checkNumber(number);
+  await simulatorConnection(ctx, id);
+  const found = await sessionCall(id, 'checkNumber', { number });
   return {
     number: normalizeNumber(number),
     exists: found !== null,

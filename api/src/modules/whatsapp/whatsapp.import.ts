@@ -1,4 +1,5 @@
 import { DomainError, parseJid } from '@zapdesk/core';
+import { defineSessionOp } from '../../platform/channels/relay';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
@@ -35,6 +36,16 @@ export async function maybeStartImport(companyId: number, whatsappId: number): P
     { attempts: 1, jobId: `import-${whatsappId}-${w.importOldMessages.getTime()}`, companyId },
   );
 }
+
+/**
+ * The import reads the session's history, so it runs in the process that owns the session (the job may be taken
+ * by any worker). A long wait: a history sync streams for up to minutes.
+ */
+const importOnOwner = defineSessionOp(
+  'connection.import',
+  async (whatsappId, a: { companyId: number }) => runImport(a.companyId, whatsappId),
+  { timeoutMs: 30 * 60_000 },
+);
 
 /** The history import: every message of the range goes through the same pipeline, marked imported. */
 export async function runImport(companyId: number, whatsappId: number): Promise<void> {
@@ -88,6 +99,6 @@ export function defineImportJobs(): void {
   platform().jobs.define(IMPORT_JOB, async (job) => {
     const { companyId, whatsappId } = job.data as { companyId: number; whatsappId: number };
     if (!Number.isInteger(companyId) || !Number.isInteger(whatsappId)) throw new DomainError('ERR_VALIDATION');
-    await runImport(companyId, whatsappId);
+    await importOnOwner(whatsappId, { companyId });
   });
 }

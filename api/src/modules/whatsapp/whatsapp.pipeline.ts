@@ -1,6 +1,5 @@
 import { DomainError } from '@zapdesk/core';
-import { sessionManager } from '../../platform/channels/session-manager';
-import type { ChannelSession } from '../../platform/channels/types';
+import { type SessionHandle, sessionHandle } from '../../platform/channels/relay';
 import * as repo from './whatsapp.repo';
 
 export type PipelineConnection = repo.WhatsappRow & { queueGreetings: Map<number, string> };
@@ -13,16 +12,16 @@ export async function connectionForPipeline(companyId: number, id: number): Prom
 }
 
 /**
- * The live, connected session of a connection of the company, for sending.
- * ERR_WAPP_NOT_INITIALIZED when the connection is not connected or its session does not run in this process.
+ * A connected connection of the company and the handle to its session, for sending. The handle reaches the
+ * session in whichever process owns it (platform/channels/relay.ts); a call answers ERR_WAPP_NOT_INITIALIZED when no
+ * live process runs it. ERR_WAPP_NOT_INITIALIZED at once when the connection is not connected.
  */
 export async function connectedSession(
   companyId: number,
   whatsappId: number,
-): Promise<{ conn: repo.WhatsappRow; session: ChannelSession }> {
+): Promise<{ conn: repo.WhatsappRow; session: SessionHandle }> {
   const conn = await repo.findWhatsappRow(companyId, whatsappId);
   if (!conn) throw new DomainError('ERR_NO_WAPP_FOUND');
-  const session = sessionManager().get(whatsappId);
-  if (conn.status !== 'CONNECTED' || !session) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
-  return { conn, session };
+  if (conn.status !== 'CONNECTED') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+  return { conn, session: sessionHandle(whatsappId) };
 }

@@ -192,8 +192,28 @@ export async function unsafeListConnectionsToRestore(): Promise<WhatsappRow[]> {
   return db
     .select()
     .from(whatsapps)
-    .where(inArray(whatsapps.status, ['CONNECTED', 'OPENING', 'PAIRING', 'qrcode']))
+    .where(inArray(whatsapps.status, ['CONNECTED', 'OPENING', 'TIMEOUT', 'PAIRING', 'qrcode']))
     .orderBy(asc(whatsapps.id));
+}
+
+/**
+ * A QR/pairing code nobody can scan any more (its process is gone) → DISCONNECTED, only while the row still shows
+ * that very code: a session started meanwhile (new code) is left alone. Answers the updated row, or null.
+ */
+export async function clearStaleCode(companyId: number, id: number, code: string | null): Promise<WhatsappRow | null> {
+  const [r] = await db
+    .update(whatsapps)
+    .set({ status: 'DISCONNECTED', qrcode: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(whatsapps.companyId, companyId),
+        eq(whatsapps.id, id),
+        inArray(whatsapps.status, ['qrcode', 'PAIRING']),
+        code === null ? sql`${whatsapps.qrcode} is null` : eq(whatsapps.qrcode, code),
+      ),
+    )
+    .returning();
+  return r ?? null;
 }
 
 /** greeting messages of the connection's queues (queue id → greeting) */

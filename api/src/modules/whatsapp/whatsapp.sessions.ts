@@ -1,3 +1,6 @@
+import { DomainError } from '@zapdesk/core';
+import { watchSessionOrphans } from '../../platform/channels/lease';
+import { defineSessionOp, sessionOwnedElsewhere } from '../../platform/channels/relay';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { ChannelEvents, ConnectionStatus } from '../../platform/channels/types';
 import { type Platform, platform } from '../../platform/index';
@@ -94,8 +97,9 @@ export const channelSink: ChannelEvents = {
   onPairingCode(connId, code) {
     void enqueue(connId, (companyId) => applySession(companyId, connId, { status: 'PAIRING', qrcode: code }));
   },
+  // answers its handling: the session manager releases a logged-out session's lease only after the row says so
   onStatus(connId, status: ConnectionStatus, info) {
-    void enqueue(connId, async (companyId) => {
+    return enqueue(connId, async (companyId) => {
       const patch: Parameters<typeof repo.setSessionFields>[2] = { status };
       if (status === 'CONNECTED') {
         patch.qrcode = null;
@@ -120,8 +124,11 @@ export const channelSink: ChannelEvents = {
   onCall: (connId, from, at, raw) => ingest(connId, { kind: 'call', from, at, raw }),
 };
 
-/** Starts (or restarts) a connection's session in this process. Answers false when another process owns it. */
-export async function startConnectionSession(w: repo.WhatsappRow): Promise<boolean> {
+/**
+ * Starts (or restarts) a connection's session in THIS process, claiming it (restore at startup, orphan takeover,
+ * and the owner's side of a relayed start). Answers false when another process owns it.
+ */
+export async function startLocalSession(w: repo.WhatsappRow): Promise<boolean> {
   const m = sessionManager();
   m.setSink(channelSink);
   state().companyOf.set(w.id, w.companyId);
@@ -136,24 +143,55 @@ export async function startConnectionSession(w: repo.WhatsappRow): Promise<boole
   return r === 'started';
 }
 
-/** Stops the session; `logout` forgets the pairing. The row goes DISCONNECTED. */
-export async function stopConnectionSession(companyId: number, connId: number, logout: boolean): Promise<void> {
-  await sessionManager().stop(connId, { logout });
+async function stopLocalSession(connId: number, logout: boolean): Promise<void> {
+  const m = sessionManager();
+  await m.stop(connId, { logout, keepOwnership: true });
   await connectionSettled(connId);
   await enqueue(connId, (cid) => applySession(cid, connId, { status: 'DISCONNECTED', qrcode: null }));
-  void companyId;
+  // released only now: until the row says DISCONNECTED a peer would take the connection for a running orphan
+  await m.releaseIfIdle(connId);
 }
 
+// session commands run by the session's owner (whichever process that is: see platform/channels/relay.ts)
+const startOnOwner = defineSessionOp('connection.start', async (connId, a: { companyId: number }) => {
+  const w = await repo.findWhatsappRow(a.companyId, connId);
+  if (!w) throw new DomainError('ERR_NO_WAPP_FOUND');
+  return startLocalSession(w);
+});
+const stopOnOwner = defineSessionOp('connection.stop', async (connId, a: { logout: boolean }) =>
+  stopLocalSession(connId, a.logout),
+);
+
 /**
- * Startup: sessions that were connected come back (a paired session reconnects without a QR code);
- * a QR code or pairing code from before the restart is gone, so those connections show DISCONNECTED.
+ * Starts (or restarts) a connection's session where it runs: on its owner when another process owns it, else here
+ * (this process claims it). Answers false when it could not be started anywhere.
+ */
+export async function startConnectionSession(w: repo.WhatsappRow): Promise<boolean> {
+  if (await startOnOwner(w.id, { companyId: w.companyId })) return true;
+  // another process claimed it between our look-up and our claim: ask that one (once)
+  return startOnOwner(w.id, { companyId: w.companyId });
+}
+
+/** Stops the session wherever it runs; `logout` forgets the pairing. The row goes DISCONNECTED. */
+export async function stopConnectionSession(companyId: number, connId: number, logout: boolean): Promise<void> {
+  void companyId;
+  await stopOnOwner(connId, { logout });
+}
+
+const RUNNING: readonly repo.WhatsappRow['status'][] = ['CONNECTED', 'OPENING', 'TIMEOUT'];
+const isRunning = (w: repo.WhatsappRow) => RUNNING.includes(w.status);
+
+/**
+ * Startup: sessions that were running come back (a paired session reconnects without a QR code); with several
+ * processes the first to claim each one runs it. A QR code or pairing code shown by a process that is gone cannot be
+ * scanned any more, so those connections show DISCONNECTED — unless a live process still shows it (scaled mode).
  */
 export async function restoreSessions(): Promise<void> {
   const rows = await repo.unsafeListConnectionsToRestore();
   for (const w of rows) {
-    if (w.status === 'CONNECTED' || w.status === 'OPENING') {
+    if (isRunning(w)) {
       try {
-        await startConnectionSession(w);
+        await startLocalSession(w);
       } catch (err) {
         log.warn({ err, connId: w.id }, 'session restore failed');
         await enqueue(w.id, async (cid) => {
@@ -162,7 +200,37 @@ export async function restoreSessions(): Promise<void> {
         });
       }
     } else {
-      await enqueue(w.id, (cid) => applySession(cid, w.id, { status: 'DISCONNECTED', qrcode: null }));
+      await clearCodeIfOrphan(w);
     }
   }
+}
+
+async function clearCodeIfOrphan(w: repo.WhatsappRow): Promise<void> {
+  if (await sessionOwnedElsewhere(w.id)) return;
+  if (sessionManager().get(w.id)) return;
+  const row = await repo.clearStaleCode(w.companyId, w.id, w.qrcode);
+  if (!row) return;
+  const full = await repo.findWhatsapp(w.companyId, w.id);
+  if (full) emitWhatsappUpdate(full);
+}
+
+/**
+ * Scaled mode: every scan, the running connections whose owner stopped renewing its lease (crash) are claimed and
+ * restarted here, and QR codes left by a dead process are cleared. Embedded mode: nothing (this process owns all).
+ */
+export function watchConnectionOrphans(): void {
+  watchSessionOrphans(
+    async () => {
+      const rows = await repo.unsafeListConnectionsToRestore();
+      for (const w of rows) {
+        if (!isRunning(w)) await clearCodeIfOrphan(w).catch((err) => log.warn({ err, connId: w.id }, 'clear code'));
+      }
+      return rows.filter(isRunning).map((w) => w.id);
+    },
+    async (connId) => {
+      const w = (await repo.unsafeListConnectionsToRestore()).find((r) => r.id === connId && isRunning(r));
+      // not found (stopped or deleted meanwhile): watchSessionOrphans releases the lease, nothing started
+      if (w) await startLocalSession(w);
+    },
+  );
 }

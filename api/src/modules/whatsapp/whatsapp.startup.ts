@@ -1,18 +1,19 @@
 import { registerChannelAdapter } from '../../platform/channels/registry';
 import { sessionManager } from '../../platform/channels/session-manager';
-import { SimulatorAdapter, SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
+import { SimulatorAdapter } from '../../platform/channels/simulator/simulator-adapter';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { definePipelineJobs } from '../pipeline/pipeline.jobs';
+import { simulatorScanOp } from './simulator.ops';
 import { defineImportJobs, maybeStartImport } from './whatsapp.import';
 import * as repo from './whatsapp.repo';
 import { ensureDefaultConnection } from './whatsapp.service';
 import {
   channelSink,
-  connectionSettled,
   restoreSessions,
   setOnConnected,
   startConnectionSession,
+  watchConnectionOrphans,
 } from './whatsapp.sessions';
 
 /**
@@ -21,13 +22,28 @@ import {
  */
 export async function startWhatsappArea(opts: { role: 'api' | 'worker' | 'cli' }): Promise<void> {
   if (platform().env.simulatorEnabled) registerChannelAdapter(new SimulatorAdapter());
-  definePipelineJobs();
-  defineImportJobs();
+  // a worker sharing PostgreSQL without Redis cannot reach the sessions (no relay, they all run in the API process):
+  // the jobs that need one (greetings, history import) stay with the API process
+  const env = platform().env;
+  if (!(opts.role === 'worker' && env.databaseUrl && !env.redisUrl)) {
+    definePipelineJobs();
+    defineImportJobs();
+  }
   setOnConnected(maybeStartImport);
   sessionManager().setSink(channelSink);
-  if (opts.role === 'api') {
+  if (ownsSessions(opts.role)) {
     await restoreSessions().catch((err) => log.error({ err }, 'session restore failed'));
+    watchConnectionOrphans();
   }
+}
+
+/**
+ * Which processes run WhatsApp sessions: API processes always; workers too when Redis is there (the lease makes
+ * each session run in exactly one of them, the relay lets every process reach it). Without Redis a worker would be
+ * a second owner of every session: it runs none.
+ */
+export function ownsSessions(role: 'api' | 'worker' | 'cli'): boolean {
+  return role === 'api' || (role === 'worker' && !!platform().env.redisUrl);
 }
 
 export const DEMO_GREETING =
@@ -46,9 +62,5 @@ export async function seedDemoConnection(demoCompanyName: string): Promise<void>
   const queueIds = await repo.listCompanyQueueIds(companyId);
   const w = await ensureDefaultConnection(companyId, { lib: 'simulator', queueIds, greetingMessage: DEMO_GREETING });
   await startConnectionSession(w);
-  const session = sessionManager().get(w.id);
-  if (session instanceof SimulatorSession) {
-    await session.scan();
-    await connectionSettled(w.id);
-  }
+  await simulatorScanOp(w.id, {}).catch((err) => log.warn({ err, connId: w.id }, 'demo connection not scanned'));
 }

@@ -2,6 +2,8 @@ import { type Platform, platform } from '../index';
 import { log } from '../log';
 import { RedisOwnership } from './lease-redis';
 import { LocalOwnership } from './ownership';
+import { runSessionOpHere, setRelayTransport } from './relay';
+import { RedisRelay } from './relay-redis';
 import { sessionManager, setSessionOwnershipFactory } from './session-manager';
 
 /**
@@ -14,7 +16,12 @@ const redisOwners = new WeakMap<Platform, RedisOwnership>();
 export function installSessionOwnership(): void {
   setSessionOwnershipFactory((p) => {
     if (!p.env.redisUrl) return new LocalOwnership();
-    const o = new RedisOwnership({ redis: p.env.redisUrl });
+    const o = new RedisOwnership({
+      redis: p.env.redisUrl,
+      keyPrefix: `${p.env.redisPrefix}:session-lease:`,
+      leaseMs: p.env.sessionLeaseMs,
+      scanMs: p.env.sessionScanMs,
+    });
     redisOwners.set(p, o);
     log.info({ token: o.token, leaseMs: o.leaseMs }, 'session ownership: redis lease');
     return o;
@@ -47,4 +54,29 @@ export function watchSessionOrphans(
   });
   p.onShutdown.push(stop);
   return stop;
+}
+
+/**
+ * Scaled mode: listens for channel commands addressed to this process (the sessions it owns) and lets this
+ * process's calls reach the owner of a session elsewhere. Resolves once subscribed, so call it before the first
+ * session starts: a lease this process holds is then always reachable. Embedded mode: nothing to do.
+ */
+export async function startSessionRelay(): Promise<void> {
+  const p = platform();
+  const owner = redisSessionOwnership(p);
+  if (!owner || !p.env.redisUrl) return;
+  const relay = new RedisRelay({
+    redis: p.env.redisUrl,
+    address: owner.token,
+    prefix: `${p.env.redisPrefix}:session-relay:`,
+    holder: (connId) => owner.holder(connId),
+    handle: runSessionOpHere,
+  });
+  await relay.ready;
+  setRelayTransport(p, relay);
+  // registered after the session manager's stopAll, so it runs first: peers asking during shutdown fail fast
+  p.onShutdown.push(async () => {
+    setRelayTransport(p, undefined);
+    await relay.close();
+  });
 }

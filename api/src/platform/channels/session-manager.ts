@@ -101,6 +101,16 @@ export class SessionManager {
     if (!opts.keepOwnership) await this.ownership.release(connId).catch(() => {});
   }
 
+  /**
+   * Gives up the connection's ownership unless a session runs here again (stop with `keepOwnership`, record the
+   * new state, then release: peers never see a stopped connection as a running orphan).
+   */
+  releaseIfIdle(connId: number): Promise<void> {
+    return this.serial(connId, async () => {
+      if (!this.live.has(connId)) await this.ownership.release(connId).catch(() => {});
+    });
+  }
+
   async stopAll(): Promise<void> {
     await Promise.all([...this.live.keys()].map((id) => this.stop(id, { logout: false })));
     await this.ownership.close();
@@ -108,14 +118,20 @@ export class SessionManager {
 
   private eventsFor(entry: Live): ChannelEvents {
     const current = () => this.live.get(entry.conn.id) === entry;
-    const forward = <K extends keyof ChannelEvents>(name: K, args: Parameters<NonNullable<ChannelEvents[K]>>) => {
+    /** hands the event to the sink; answers the sink's promise when it returns one (its handling of the event) */
+    const forward = <K extends keyof ChannelEvents>(
+      name: K,
+      args: Parameters<NonNullable<ChannelEvents[K]>>,
+    ): Promise<unknown> | undefined => {
       if (!current()) return;
       const fn = this.sink?.[name] as ((...a: unknown[]) => unknown) | undefined;
       if (!fn) return;
       try {
         const r = fn.apply(this.sink, args);
-        if (r instanceof Promise)
+        if (r instanceof Promise) {
           r.catch((err) => log.error({ err, connId: entry.conn.id, event: name }, 'sink failed'));
+          return r;
+        }
       } catch (err) {
         log.error({ err, connId: entry.conn.id, event: name }, 'sink failed');
       }
@@ -124,12 +140,17 @@ export class SessionManager {
       onQr: (...a) => forward('onQr', a),
       onPairingCode: (...a) => forward('onPairingCode', a),
       onStatus: (connId, status, info) => {
-        forward('onStatus', [connId, status, info]);
+        const wasCurrent = current();
+        const handled = forward('onStatus', [connId, status, info]);
         // the phone logged out (or the number was banned): this session is over. Adapters report a transient drop
         // they recover from without reason 'logout'.
-        if (status === 'DISCONNECTED' && info?.reason === 'logout' && current()) {
+        if (status === 'DISCONNECTED' && info?.reason === 'logout' && wasCurrent) {
           this.live.delete(connId);
-          void this.ownership.release(connId).catch(() => {});
+          // let go of the lease only once the sink recorded the end: a peer scanning for orphans must not find the
+          // connection still CONNECTED with a free lease and start it again
+          void Promise.resolve(handled)
+            .catch(() => {})
+            .then(() => this.releaseIfIdle(connId));
         }
       },
       onMessage: (...a) => forward('onMessage', a),

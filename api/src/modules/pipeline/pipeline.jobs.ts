@@ -9,6 +9,8 @@ export function definePipelineJobs(): void {
     async (job) => {
       await processRawLog(Number(job.data.rawLogId), { attemptsMade: job.attemptsMade });
     },
-    { concurrency: 4 },
+    // each job mostly waits on the database: 16 in flight keep it busy (bench:ingest); order per contact is kept by
+    // the message timestamps and the contact lock, not by running one at a time
+    { concurrency: Number(process.env.INBOUND_CONCURRENCY) || 16 },
   );
 }

@@ -22,8 +22,10 @@ async function emitMessage(
   action: 'create' | 'update',
   row: MessageRow,
   ticket?: TicketDto,
+  /** the sender and quoted rows when the caller already holds them (saves a query per inbound message) */
+  known?: Awaited<ReturnType<typeof messagesRepo.messageRelations>>,
 ): Promise<void> {
-  const rel = await messagesRepo.messageRelations(companyId, row);
+  const rel = known ?? (await messagesRepo.messageRelations(companyId, row));
   const t = ticket ?? (await loadTicketDto(companyId, row.ticketId));
   emit({
     companyId,
@@ -116,7 +118,7 @@ async function handleMessage(raw: RawLogRow, ev: Extract<StoredEvent, { kind: 'm
     lastMessage: lastMessagePreview({ body: row.body, mediaType: row.mediaType }),
     incrementUnread: !msg.fromMe && !ev.imported,
   });
-  await emitMessage(companyId, 'create', row, touched);
+  await emitMessage(companyId, 'create', row, touched, { contact: sender, quoted });
 
   if (created && !msg.fromMe && !isGroup && !ev.imported) {
     const greeting = await greetingFor(conn, touched);

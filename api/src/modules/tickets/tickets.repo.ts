@@ -194,6 +194,26 @@ export async function findUnfinishedTickets(
     .limit(20);
 }
 
+/** The newest unfinished (open or pending) ticket of a contact on a connection, as a DTO, in one statement. */
+export async function findUnfinishedTicketDto(
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<TicketDto | null> {
+  const rows = await selectTicketDtos()
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        eq(tickets.whatsappId, whatsappId),
+        inArray(tickets.status, ['open', 'pending']),
+      ),
+    )
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(1);
+  return rows[0] ? toTicketDto(rows[0] as TicketDtoRow) : null;
+}
+
 /** Next per-company protocol number: one atomic upsert, safe under concurrency. */
 export async function nextProtocol(companyId: number, exec: Exec = db): Promise<string> {
   const [row] = await exec

@@ -47,6 +47,10 @@ export async function findOrCreateTicketForInbound(
   companyId: number,
   input: { contactId: number; whatsappId: number; isGroup: boolean; fromMe: boolean },
 ): Promise<{ ticket: TicketDto; created: boolean }> {
+  // fast path, one statement: the contact's unfinished ticket on this connection already exists (every message of a
+  // conversation but the first). The lock only matters when a ticket may be created (bench:ingest).
+  const current = await repo.findUnfinishedTicketDto(companyId, input.contactId, input.whatsappId);
+  if (current) return { ticket: current, created: false };
   const result = await repo.withContactLock(companyId, input.contactId, async (tx) => {
     const [existing] = await repo.findUnfinishedTickets(
       companyId,

@@ -1,0 +1,403 @@
+/**
+ * bench:ingest — inbound messages from M contacts through the real pipeline: simulator channel (HTTP inject) → raw
+ * log → processing job → message → `appMessage` SSE event read by a connected SSE client. Runs on real PostgreSQL
+ * (throwaway database) and on PGlite (the embedded default), reported separately. Measures inject→SSE latency at a
+ * fixed offered rate and sustained messages/s at saturation; on PostgreSQL also the ceiling: the same rows written
+ * by plain one-transaction-per-message INSERTs with postgres.js and no application logic.
+ * Validates: every injected message stored exactly once and delivered exactly once over SSE.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import {
+  appendRunTable,
+  BENCH_DATA_DIR,
+  BENCH_PORT,
+  check,
+  fmt,
+  type LatencySummary,
+  log,
+  machineInfo,
+  type Row,
+  sleep,
+  summarize,
+  throwawayDatabase,
+  writeResult,
+} from './lib/common';
+import { api, login } from './lib/http';
+import { startApiServer } from './lib/server';
+import { nowMs, openSse } from './lib/sse-client';
+
+const CONNECTIONS = Number(process.env.INGEST_CONNECTIONS ?? 4);
+const CONTACTS = Number(process.env.INGEST_CONTACTS ?? 400);
+const FIXED_RATE = Number(process.env.INGEST_RATE ?? 500);
+/** PGlite is one embedded single-connection database: offered a lower fixed rate so its run stays bounded */
+const PGLITE_RATE = Number(process.env.INGEST_PGLITE_RATE ?? 100);
+const FIXED_SECONDS = Number(process.env.INGEST_FIXED_SECONDS ?? 5);
+const SAT_SECONDS = Number(process.env.INGEST_SAT_SECONDS ?? 10);
+const SAT_CONCURRENCY = Number(process.env.INGEST_SAT_CONCURRENCY ?? 64);
+const CEILING_SECONDS = Number(process.env.INGEST_CEILING_SECONDS ?? 10);
+const DRAIN_TIMEOUT_MS = Number(process.env.INGEST_DRAIN_TIMEOUT_MS ?? 180_000);
+const KINDS = (process.env.INGEST_DB ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+
+type Sent = { at: number; conn: number };
+type PhaseResult = {
+  name: string;
+  offeredRate: number | null;
+  injected: number;
+  delivered: number;
+  seconds: number;
+  deliveredPerSecond: number;
+  injectErrors: number;
+  latencyMs: LatencySummary;
+};
+
+type Tracker = {
+  sent: Map<string, Sent>;
+  received: Map<string, number>;
+  duplicates: number;
+  latencies: number[] | null;
+};
+
+async function setupConnections(base: string, token: string): Promise<number[]> {
+  const existing = await api<{ id: number; name: string; status: string; lib: string }[]>(base, 'GET', '/whatsapp', {
+    token,
+  });
+  const ids = existing.filter((w) => w.lib === 'simulator' && w.status === 'CONNECTED').map((w) => w.id);
+  while (ids.length < CONNECTIONS) {
+    const w = await api<{ id: number }>(base, 'POST', '/whatsapp', {
+      token,
+      json: { name: `Bench ${ids.length + 1}`, lib: 'simulator' },
+    });
+    await api(base, 'POST', `/simulator/${w.id}/scan`, { token });
+    ids.push(w.id);
+  }
+  return ids.slice(0, CONNECTIONS);
+}
+
+const contactNumber = (i: number) => `55119${String(70000000 + i).padStart(8, '0')}`;
+
+async function inject(base: string, token: string, conn: number, contact: number, wid: string): Promise<boolean> {
+  try {
+    const r = await fetch(`${base}/simulator/${conn}/inbound`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: contactNumber(contact), name: `Cliente ${contact}`, body: `bench ${wid}`, id: wid }),
+    });
+    await r.arrayBuffer();
+    return r.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitDelivered(t: Tracker, ids: string[], timeoutMs: number): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const missing = ids.filter((id) => !t.received.has(id)).length;
+    if (missing === 0 || Date.now() > until) return missing;
+    await sleep(50);
+  }
+}
+
+async function runPhase(
+  name: string,
+  base: string,
+  token: string,
+  conns: number[],
+  t: Tracker,
+  opts: { rate?: number; seconds: number; concurrency: number; prefix: string; count?: number },
+): Promise<PhaseResult> {
+  const ids: string[] = [];
+  const latencies: number[] = [];
+  t.latencies = latencies;
+  let errors = 0;
+  let seq = 0;
+  const firstDeliveryCountAt = 0;
+  const start = nowMs();
+  const end = start + opts.seconds * 1000;
+  const deliveredBefore = t.received.size;
+  const one = async () => {
+    const n = seq++;
+    const wid = `${opts.prefix}${n}`;
+    const contact = n % CONTACTS;
+    const conn = conns[contact % conns.length];
+    ids.push(wid);
+    t.sent.set(wid, { at: nowMs(), conn });
+    if (!(await inject(base, token, conn, contact, wid))) errors++;
+  };
+  if (opts.rate) {
+    // open loop at a fixed offered rate: message n is due at start + n / rate, whatever the answers' latency
+    const inflight = new Set<Promise<void>>();
+    while (nowMs() < end || (opts.count !== undefined && seq < opts.count)) {
+      if (opts.count !== undefined && seq >= opts.count) break;
+      const due = start + (seq * 1000) / opts.rate;
+      const wait = due - nowMs();
+      if (wait > 1) await sleep(wait);
+      if (inflight.size >= opts.concurrency) await Promise.race(inflight);
+      const p = one().finally(() => inflight.delete(p));
+      inflight.add(p);
+    }
+    await Promise.all(inflight);
+  } else {
+    // closed loop: `concurrency` injectors as fast as the server answers
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (nowMs() < end) await one();
+      }),
+    );
+  }
+  const injectEnd = nowMs();
+  void firstDeliveryCountAt;
+  const missing = await waitDelivered(t, ids, DRAIN_TIMEOUT_MS);
+  const lastDelivery = Math.max(...ids.map((id) => t.received.get(id) ?? 0));
+  const seconds = (Math.max(lastDelivery, injectEnd) - start) / 1000;
+  t.latencies = null;
+  const delivered = ids.length - missing;
+  check(t.received.size - deliveredBefore >= delivered, `${name}: delivery bookkeeping`);
+  return {
+    name,
+    offeredRate: opts.rate ?? null,
+    injected: ids.length,
+    delivered,
+    seconds: Math.round(seconds * 100) / 100,
+    deliveredPerSecond: Math.round(delivered / seconds),
+    injectErrors: errors,
+    latencyMs: summarize(latencies),
+  };
+}
+
+/** The same rows the pipeline writes per message, as plain SQL, one transaction per message, same concurrency. */
+async function measureCeiling(url: string, companyId: number, conns: number[]): Promise<Record<string, number>> {
+  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  try {
+    const tickets = await sql<{ id: number; contact_id: number; whatsapp_id: number }[]>`
+      select id, contact_id, whatsapp_id from tickets
+      where company_id = ${companyId} and status in ('open', 'pending') order by id limit ${CONTACTS}`;
+    check(tickets.length > 0, 'ceiling: tickets of the ingest phase exist');
+    let n = 0;
+    let done = 0;
+    const start = performance.now();
+    const end = start + CEILING_SECONDS * 1000;
+    const worker = async () => {
+      while (performance.now() < end) {
+        const i = n++;
+        const tk = tickets[i % tickets.length];
+        const wid = `CEIL-${i}`;
+        const conn = tk.whatsapp_id ?? conns[0];
+        const json = sql.json({ kind: 'message', msg: { id: wid, body: `ceiling ${wid}`, fromMe: false } });
+        await sql.begin(async (tx) => {
+          await tx`insert into simulator_messages (company_id, whatsapp_id, direction, wid, number, body)
+                   values (${companyId}, ${conn}, 'in', ${wid}, ${contactNumber(i)}, ${`ceiling ${wid}`})`;
+          const [raw] =
+            await tx`insert into message_raw_logs (company_id, whatsapp_id, remote_jid, message_id, type, body, status, json_value)
+                   values (${companyId}, ${conn}, ${`${contactNumber(i)}@s.whatsapp.net`}, ${wid}, 'chat', ${`ceiling ${wid}`}, 'received', ${json}) returning id`;
+          await tx`insert into jobs (id, queue, name, company_id, data, opts, status, max_attempts, run_at)
+                   values (${`ceil-${raw.id}`}, 'ceiling', 'inbound.process', ${companyId}, ${sql.json({ rawLogId: raw.id })}, ${sql.json({ attempts: 5 })}, 'waiting', 5, now())`;
+          await tx`insert into messages (company_id, wid, ticket_id, contact_id, whatsapp_id, body)
+                   values (${companyId}, ${wid}, ${tk.id}, ${tk.contact_id}, ${conn}, ${`ceiling ${wid}`})`;
+          await tx`update tickets set last_message = ${`ceiling ${wid}`}, unread_messages = unread_messages + 1, updated_at = now(), last_message_at = now() where id = ${tk.id}`;
+          await tx`update message_raw_logs set status = 'processed', ticket_id = ${tk.id}, time_spent = 1 where id = ${raw.id}`;
+          await tx`update jobs set status = 'completed', finished_on = now(), attempts_made = 1 where queue = 'ceiling' and id = ${`ceil-${raw.id}`}`;
+        });
+        done++;
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, worker));
+    const seconds = (performance.now() - start) / 1000;
+    const [{ c }] = await sql<
+      { c: number }[]
+    >`select count(*)::int as c from messages where company_id = ${companyId} and wid like 'CEIL-%'`;
+    check(c === done, `ceiling: ${c} rows stored for ${done} transactions`);
+    await sql`delete from messages where company_id = ${companyId} and wid like 'CEIL-%'`;
+    await sql`delete from jobs where queue = 'ceiling'`;
+    return { messages: done, seconds: Math.round(seconds * 100) / 100, perSecond: Math.round(done / seconds) };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+type KindResult = {
+  db: 'postgres' | 'pglite';
+  connections: number;
+  contacts: number;
+  phases: PhaseResult[];
+  stored: number;
+  injectedTotal: number;
+  lostOverSse: number;
+  duplicatesOverSse: number;
+  ceiling?: Record<string, number>;
+  serverCpuSeconds: number;
+};
+
+async function runKind(kind: 'postgres' | 'pglite'): Promise<KindResult> {
+  const tdb = kind === 'postgres' ? await throwawayDatabase('ingest') : null;
+  const name = `ingest-${kind}`;
+  const server = await startApiServer({ databaseUrl: tdb?.url, name });
+  let stopped = false;
+  try {
+    const base = server.url;
+    const token = await login(base, 'admin@demo.local', 'demo1234');
+    const conns = await setupConnections(base, token);
+    log(`${kind}: API pid ${server.pid}, connections ${conns.join(',')}`);
+
+    const t: Tracker = { sent: new Map(), received: new Map(), duplicates: 0, latencies: null };
+    let companyId = 0;
+    const sse = openSse({
+      host: '127.0.0.1',
+      port: BENCH_PORT,
+      path: `/events?token=${encodeURIComponent(token)}`,
+      onFrame: (event, data, at) => {
+        if (!event.startsWith('appMessage-')) return;
+        const d = JSON.parse(data) as { action: string; message?: { wid: string; companyId: number } };
+        if (d.action !== 'create' || !d.message) return;
+        const sent = t.sent.get(d.message.wid);
+        if (!sent) return;
+        companyId ||= d.message.companyId;
+        if (t.received.has(d.message.wid)) {
+          t.duplicates++;
+          return;
+        }
+        t.received.set(d.message.wid, at);
+        t.latencies?.push(at - sent.at);
+      },
+    });
+    await sse.ready;
+
+    // warm-up: every contact writes once (contacts and tickets created), not measured
+    log(`${kind}: warm-up, ${CONTACTS} contacts`);
+    const warm = await runPhase('warm-up', base, token, conns, t, {
+      rate: 400,
+      seconds: 0,
+      count: CONTACTS,
+      concurrency: 64,
+      prefix: 'BW',
+    });
+    log(`${kind}:`, warm);
+    check(warm.delivered === warm.injected, `warm-up: ${warm.injected - warm.delivered} messages not delivered`);
+
+    const rate = kind === 'pglite' ? PGLITE_RATE : FIXED_RATE;
+    log(`${kind}: fixed rate ${rate}/s for ${FIXED_SECONDS}s`);
+    const fixed = await runPhase(`fixed ${rate}/s`, base, token, conns, t, {
+      rate,
+      seconds: FIXED_SECONDS,
+      concurrency: 512,
+      prefix: 'BF',
+    });
+    log(`${kind}:`, fixed);
+    log(`${kind}: saturation, ${SAT_CONCURRENCY} injectors for ${SAT_SECONDS}s`);
+    const cpu0 = server.cpuSeconds();
+    const sat = await runPhase('saturation', base, token, conns, t, {
+      seconds: SAT_SECONDS,
+      concurrency: SAT_CONCURRENCY,
+      prefix: 'BS',
+    });
+    const serverCpu = server.cpuSeconds() - cpu0;
+    log(`${kind}:`, sat, `server CPU ${serverCpu.toFixed(1)} s`);
+    sse.close();
+
+    const injectedTotal = t.sent.size;
+    const lost = [...t.sent.keys()].filter((id) => !t.received.has(id)).length;
+    // count what was stored: through the database itself, after the server stopped for PGlite (one owner at a time)
+    await sleep(300);
+    let stored: number;
+    let ceiling: Record<string, number> | undefined;
+    if (kind === 'postgres' && tdb) {
+      const sql = postgres(tdb.url, { max: 1, onnotice: () => {} });
+      const [r] = await sql<{ c: number; d: number; cid: number }[]>`
+        select count(*)::int as c, count(distinct wid)::int as d, min(company_id)::int as cid from messages
+        where wid like 'B%' and from_me = false and media_type = 'chat'`;
+      await sql.end({ timeout: 1 });
+      stored = r.c;
+      check(r.c === r.d, `postgres: ${r.c - r.d} duplicated messages stored`);
+      companyId ||= r.cid;
+      await server.stop();
+      stopped = true;
+      log(`${kind}: ceiling, plain INSERT transactions for ${CEILING_SECONDS}s`);
+      ceiling = await measureCeiling(tdb.url, companyId, conns);
+      log(`${kind}: ceiling`, ceiling);
+    } else {
+      await server.stop();
+      stopped = true;
+      const pg = new PGlite(`${BENCH_DATA_DIR}/${name}/pglite`);
+      const r = await pg.query<{ c: number; d: number }>(
+        `select count(*)::int as c, count(distinct wid)::int as d from messages where wid like 'B%' and from_me = false and media_type = 'chat'`,
+      );
+      await pg.close();
+      stored = r.rows[0].c;
+      check(r.rows[0].c === r.rows[0].d, `pglite: ${r.rows[0].c - r.rows[0].d} duplicated messages stored`);
+    }
+    check(stored === injectedTotal, `${kind}: ${injectedTotal} injected but ${stored} stored`);
+    check(lost === 0, `${kind}: ${lost} messages never reached the SSE client`);
+    check(t.duplicates === 0, `${kind}: ${t.duplicates} duplicated SSE deliveries`);
+    return {
+      db: kind,
+      connections: conns.length,
+      contacts: CONTACTS,
+      phases: [warm, fixed, sat],
+      stored,
+      injectedTotal,
+      lostOverSse: lost,
+      duplicatesOverSse: t.duplicates,
+      ceiling,
+      serverCpuSeconds: Math.round(serverCpu * 10) / 10,
+    };
+  } finally {
+    if (!stopped) await server.stop();
+    await tdb?.drop();
+  }
+}
+
+async function main() {
+  const machine = await machineInfo();
+  const results: KindResult[] = [];
+  for (const kind of KINDS) results.push(await runKind(kind));
+  const file = writeResult('ingest', {
+    machine,
+    config: { CONNECTIONS, CONTACTS, FIXED_RATE, SAT_CONCURRENCY },
+    results,
+  });
+  const rows: Row[] = [];
+  for (const r of results) {
+    const fixed = r.phases[1];
+    const sat = r.phases[2];
+    const label = r.db === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    rows.push({
+      metric: `${label}: p50 / p95 / p99 inject→SSE at ${fixed.offeredRate}/s offered`,
+      budget: r.db === 'postgres' ? 'p99 ≤ 100 ms' : '(reported)',
+      measured: `${fmt(fixed.latencyMs.p50)} / ${fmt(fixed.latencyMs.p95)} / ${fmt(fixed.latencyMs.p99)} ms (${fixed.deliveredPerSecond}/s delivered)`,
+      ok: r.db === 'postgres' ? fixed.latencyMs.p99 <= 100 : null,
+    });
+    rows.push({
+      metric: `${label}: sustained at saturation (${SAT_CONCURRENCY} injectors)`,
+      budget: r.db === 'postgres' ? '≥ 1,500 msg/s' : '(reported)',
+      measured: `${fmt(sat.deliveredPerSecond, 0)} msg/s; p50 / p99 ${fmt(sat.latencyMs.p50)} / ${fmt(sat.latencyMs.p99)} ms`,
+      ok: r.db === 'postgres' ? sat.deliveredPerSecond >= 1500 : null,
+    });
+    if (r.ceiling) {
+      const ratio = sat.deliveredPerSecond / r.ceiling.perSecond;
+      rows.push({
+        metric: `${label}: ceiling (same rows, plain INSERT transactions) and ratio`,
+        budget: '≥ 50 %',
+        measured: `${fmt(r.ceiling.perSecond, 0)} msg/s → ${fmt(ratio * 100, 0)} %`,
+        ok: ratio >= 0.5,
+      });
+    }
+    rows.push({
+      metric: `${label}: lost / duplicated (${r.injectedTotal} injected)`,
+      budget: '0 / 0',
+      measured: `${r.lostOverSse} / ${r.duplicatesOverSse} (stored ${r.stored})`,
+      ok: r.lostOverSse === 0 && r.duplicatesOverSse === 0 && r.stored === r.injectedTotal,
+    });
+  }
+  appendRunTable('bench:ingest', machine, rows, [
+    `${CONNECTIONS} simulator connections, ${CONTACTS} contacts, one API process (embedded jobs and events), results: \`${file.replace(/.*\/bench\//, 'bench/')}\``,
+  ]);
+  log('ingest done', file);
+}
+
+if (import.meta.main) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

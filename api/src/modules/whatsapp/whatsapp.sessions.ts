@@ -194,6 +194,8 @@ export async function restoreSessions(): Promise<void> {
         await startLocalSession(w);
       } catch (err) {
         log.warn({ err, connId: w.id }, 'session restore failed');
+        // e.g. no adapter for its lib in this process: not ours to declare dead while another process runs it
+        if (await sessionOwnedElsewhere(w.id).catch(() => false)) continue;
         await enqueue(w.id, async (cid) => {
           await applySession(cid, w.id, { status: 'DISCONNECTED', qrcode: null });
           await reportSessionError(cid, w.id, 'startFailed');

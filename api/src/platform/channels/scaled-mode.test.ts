@@ -284,6 +284,25 @@ describe.skipIf(!pgUrl || !redisUrl)('scaled mode: 2 API processes + 1 worker (r
               (e.data.message as { body: string }).body.includes('Resposta via B'),
           ) || undefined,
       );
+      // a 200 KB document uploaded to B reaches A's session whole (bytes by reference through Redis)
+      const pdf = new Uint8Array(200 * 1024).fill(0x20);
+      pdf.set(new TextEncoder().encode('%PDF-1.4\n'));
+      const form = new FormData();
+      form.append('medias', new File([pdf], 'contrato.pdf', { type: 'application/pdf' }));
+      const media = await fetch(`${B.base}/messages/${ticketId}/${companyId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(media.status).toBe(200);
+      const chat = (await call('GET', `/simulator/${conn.id}/conversation/${CUSTOMER}`, token)).body as {
+        mediaType: string | null;
+        dataJson: { size?: number } | null;
+      }[];
+      const doc = chat.find((m) => m.mediaType === 'document');
+      expect(doc?.dataJson?.size).toBe(pdf.length);
+      expect(await redis.keys(`${PREFIX}:session-relay:blob:*`)).toEqual([]);
+
       // a check of a foreign connection id through B is still a 404 (tenancy before relaying)
       expect((await call('GET', `/simulator/${conn.id + 1000}/check/000123`, token)).status).toBe(404);
 

@@ -93,10 +93,17 @@ export function ContactsScreen() {
   // an import creates hundreds of contacts in a row: apply the events in batches (one render per 300 ms, not per row)
   const pending = useRef<ContactEvent[]>([]);
   const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // while the import dialog is open the list behind it is not redrawn per contact: it reloads when the dialog closes
+  const importingRef = useRef(false);
+  const staleAfterImport = useRef(false);
   const flush = useCallback(() => {
     flushTimer.current = null;
     const events = pending.current;
     pending.current = [];
+    if (importingRef.current) {
+      staleAfterImport.current ||= events.length > 0;
+      return;
+    }
     let delta = 0;
     for (const e of events) {
       if (e.action === 'delete') {
@@ -194,7 +201,10 @@ export function ContactsScreen() {
           <button
             type="button"
             className="btn btn-ghost btn-sm"
-            onClick={() => setImporting(true)}
+            onClick={() => {
+              importingRef.current = true;
+              setImporting(true);
+            }}
             data-testid="contacts-import"
           >
             <IconUpload size={16} />
@@ -376,7 +386,18 @@ export function ContactsScreen() {
         {deleting ? <DeleteText name={deleting.name} /> : null}
       </ConfirmDialog>
       <Suspense fallback={null}>
-        {importing ? <ImportContactsDialog onClose={() => setImporting(false)} /> : null}
+        {importing ? (
+          <ImportContactsDialog
+            onClose={() => {
+              setImporting(false);
+              importingRef.current = false;
+              if (staleAfterImport.current) {
+                staleAfterImport.current = false;
+                reload();
+              }
+            }}
+          />
+        ) : null}
         {ticketFor ? (
           <NewTicketModal
             queues={ticketFor.queues}

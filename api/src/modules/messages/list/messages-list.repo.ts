@@ -26,6 +26,30 @@ function scopeCondition(companyId: number, s: MessageScope): SQL {
   }
 }
 
+/**
+ * A page of a contact-wide scope without a search, ids first: each of the contact's tickets gives its newest
+ * offset+limit messages from (company, ticket, created_at), and only those are merged and sorted. An `IN (tickets)`
+ * condition instead makes PostgreSQL sort every message of the contact for each page (bench:tickets: a 10k-message
+ * conversation took ~100 ms a page).
+ */
+function contactPageIds(
+  companyId: number,
+  s: Exclude<MessageScope, { kind: 'ticket' }>,
+  limit: number,
+  offset: number,
+): SQL {
+  const mine = s.kind === 'contactOfUser' ? sql` and (t.user_id = ${s.userId} or t.id = ${s.ticketId})` : sql``;
+  return sql`${messages.id} = any(array(
+    select lm.id from tickets t
+    cross join lateral (
+      select m2.id, m2.created_at from messages m2
+      where m2.company_id = ${companyId} and m2.ticket_id = t.id
+      order by m2.created_at desc, m2.id desc limit ${offset + limit}
+    ) lm
+    where t.company_id = ${companyId} and t.contact_id = ${s.contactId}${mine}
+    order by lm.created_at desc, lm.id desc limit ${limit} offset ${offset}))`;
+}
+
 export type MessageListRow = {
   m: MessageRow;
   contact: {
@@ -59,7 +83,12 @@ export function messageListQuery(
   scope: MessageScope,
   opts: { tsquery?: string | null; limit: number; offset: number },
 ) {
-  const conds: SQL[] = [eq(messages.companyId, companyId) as SQL, scopeCondition(companyId, scope)];
+  // a search keeps the plain condition: the full-text index picks the candidates, the scope filters them
+  const idsFirst = !opts.tsquery && scope.kind !== 'ticket';
+  const conds: SQL[] = [
+    eq(messages.companyId, companyId) as SQL,
+    idsFirst ? contactPageIds(companyId, scope, opts.limit, opts.offset) : scopeCondition(companyId, scope),
+  ];
   if (opts.tsquery) conds.push(sql`to_tsvector('simple', ${messages.body}) @@ to_tsquery('simple', ${opts.tsquery})`);
   return db
     .select({
@@ -80,5 +109,5 @@ export function messageListQuery(
     .where(and(...conds))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(opts.limit)
-    .offset(opts.offset);
+    .offset(idsFirst ? 0 : opts.offset);
 }

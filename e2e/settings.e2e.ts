@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ptLeftovers } from './po-texts';
+import { ptLeftovers, ptTextsToAvoid } from './po-texts';
 import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, openUserMenuItem, shot } from './support';
 
 const ExcelJS = createRequire(import.meta.url)('../api/node_modules/exceljs') as typeof import('exceljs');
@@ -234,6 +234,7 @@ test.describe('languages', () => {
   for (const locale of ['en', 'es'] as const) {
     test(`switching the UI to ${locale} translates Settings (no pt-BR text left)`, async ({ page }) => {
       const expected = { en: 'Company name', es: 'Nombre de la empresa' }[locale];
+      expect(ptTextsToAvoid(locale, MY_FOLDERS).length).toBeGreaterThan(20);
       await login(page, ADMIN.email, ADMIN.password);
       await switchLanguage(page, locale);
       await page.goto('/Settings');

@@ -97,7 +97,12 @@ test.describe('contacts', () => {
     await modal.getByTestId('contact-name').fill(`Outro ${run}`);
     await modal.getByTestId('contact-number').fill(number);
     await modal.getByTestId('contact-save').click();
-    await expect(modal.getByTestId('contact-number-error')).toBeVisible();
+    await expect(modal.getByTestId('contact-number-error')).toHaveText('Já existe um contato com este número.');
+    // a number without WhatsApp (the simulator's 000… numbers), checked through the default connection
+    await modal.getByTestId('contact-number').fill(`000${run}1234`);
+    await modal.getByTestId('contact-save').click();
+    await expect(modal.getByTestId('contact-number-error')).toHaveText('Este não é um número de WhatsApp válido.');
+    expect(await countContacts(request, token, `Outro ${run}`)).toBe(0);
     await modal.getByRole('button', { name: 'Cancelar' }).click();
     await expect(modal).toBeHidden();
 

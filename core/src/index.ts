@@ -3,6 +3,7 @@ export * from './contacts/contact.schemas';
 export * from './contacts/contact.types';
 export * from './contacts/number';
 export * from './errors';
+export * from './ids/ids';
 export * from './messages/media-rules';
 export * from './messages/message.schemas';
 export * from './messages/message.types';

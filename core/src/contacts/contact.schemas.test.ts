@@ -98,3 +98,17 @@ describe('categories', () => {
     });
   });
 });
+
+describe('ids above int4', () => {
+  test('id lists and id fields refuse them with "Id inválido"', () => {
+    expect(firstMessage(ListContactsQuery.safeParse({ selectedContactCategories: '[2147483648]' }))).toBe(
+      'Id inválido',
+    );
+    expect(firstMessage(SyncContactCategories.safeParse({ contactId: 2147483648, categoryContacts: [] }))).toBe(
+      'Id inválido',
+    );
+    expect(SyncContactCategories.safeParse({ contactId: 2147483647, categoryContacts: [2147483647] }).success).toBe(
+      true,
+    );
+  });
+});

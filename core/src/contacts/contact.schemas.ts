@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId, ID_MAX } from '../ids/ids';
 import { HexColor, IdList, PageNumber, requiredText, SearchParam } from './fields';
 import { normalizeNumber } from './number';
 
@@ -42,7 +43,7 @@ export const ContactEmail = z
   .refine((v) => v.length <= 254, CONTACT_TEXTS.invalidEmail);
 
 export const ExtraInfoItem = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(ID_MAX).optional(),
   name: requiredText({
     min: 1,
     max: 100,
@@ -112,11 +113,7 @@ export const ExportContactsQuery = z
   .transform((q) => ({ searchParam: q.searchParam || q.search, categoryIds: q.selectedContactCategories ?? [] }));
 
 export const DirectoryIdParam = z.object({
-  id: z.coerce
-    .number({ error: 'Id inválido' })
-    .int('Id inválido')
-    .positive('Id inválido')
-    .max(2_147_483_647, 'Id inválido'),
+  id: coercedId('Id inválido'),
 });
 
 /** Spec 2 §5: Tag and contact category — name required ('Obrigatório'), minimum 3 characters ('Mensagem muito curta'). */

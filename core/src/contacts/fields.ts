@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId } from '../ids/ids';
 
 /**
  * Field builders shared by the directory forms (contacts, categories, tags, quick answers), carrying the spec's
@@ -65,7 +66,5 @@ export const IdList = z.preprocess(
     };
     return flat(v);
   },
-  z
-    .array(z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido'))
-    .max(500, 'Itens demais'),
+  z.array(coercedId('Id inválido')).max(500, 'Itens demais'),
 );

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { ID_MAX } from '../ids/ids';
 
 /** `quotedMsg` arrives as the quoted message object (web) or its id */
 const QuotedMsg = z
   .union([
-    z.object({ id: z.coerce.number().int().positive() }).passthrough(),
-    z.coerce.number().int().positive(),
+    z.object({ id: z.coerce.number().int().positive().max(ID_MAX) }).passthrough(),
+    z.coerce.number().int().positive().max(ID_MAX),
     z.null(),
   ])
   .optional()
@@ -18,7 +19,7 @@ export const SendMessageJson = z
     fromMe: z.unknown().optional(),
     mediaUrl: z.string().max(2000).nullable().optional(),
     quotedMsg: QuotedMsg,
-    locationId: z.coerce.number().int().positive().optional(),
+    locationId: z.coerce.number().int().positive().max(ID_MAX).optional(),
     ticketId: z.unknown().optional(),
   })
   .refine((v) => v.locationId !== undefined || !!v.mediaUrl || !!v.body?.trim(), {

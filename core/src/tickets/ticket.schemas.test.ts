@@ -18,6 +18,16 @@ describe('ticket schemas', () => {
     expect(parseIdList('[1,"x"]')).toBeNull();
     expect(parseIdList('[1')).toBeNull();
     expect(parseIdList('-1')).toBeNull();
+    // ids are int4: a bigger number is bad input, not a database error
+    expect(parseIdList('2147483647')).toEqual([2147483647]);
+    expect(parseIdList('2147483648')).toBeNull();
+    expect(parseIdList('[99999999999]')).toBeNull();
+  });
+  test('body ids above int4 are refused with the field text', () => {
+    const r = CreateTicketBody.safeParse({ contactId: 2147483648 });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(r.error.issues[0].message).toBe('Dados inválidos.');
+    expect(ListTicketsQuery.safeParse({ searchContactId: '2147483648' }).success).toBe(false);
   });
   test('list query defaults and coercions', () => {
     const q = ListTicketsQuery.parse({

@@ -3,6 +3,7 @@
  * Query strings carry ids as a JSON array (`queueIds=[1,2]`, what the web sends), a comma list, or repeated values.
  */
 import { z } from 'zod';
+import { coercedId, ID_MAX, isDbId } from '../ids/ids';
 import { TICKET_TEXTS } from './ticket-machine';
 
 const REQUIRED = 'Required';
@@ -28,7 +29,7 @@ export function parseIdList(v: unknown): number[] | null {
     const s = typeof x === 'string' ? x.trim() : x;
     if (s === '') continue;
     const n = typeof s === 'number' ? s : Number(s);
-    if (!Number.isSafeInteger(n) || n <= 0) return null;
+    if (!isDbId(n)) return null;
     out.push(n);
   }
   return out;
@@ -51,7 +52,7 @@ const Bool = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1');
 
-const PositiveId = z.coerce.number({ message: INVALID }).int({ message: INVALID }).positive({ message: INVALID });
+const PositiveId = coercedId(INVALID);
 const OptionalId = z
   .union([z.literal(''), z.null(), PositiveId])
   .optional()
@@ -118,7 +119,11 @@ export const ListTicketsQuery = z.object({
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
 
 export const CreateTicketBody = z.object({
-  contactId: z.coerce.number({ message: REQUIRED }).int({ message: INVALID }).positive({ message: REQUIRED }),
+  contactId: z.coerce
+    .number({ message: REQUIRED })
+    .int({ message: INVALID })
+    .positive({ message: REQUIRED })
+    .max(ID_MAX, { message: INVALID }),
   queueId: z
     .union([z.null(), PositiveId])
     .optional()
@@ -151,7 +156,11 @@ export const TransferTicketBody = z.object({
 });
 
 export const CheckContactOpenBody = z.object({
-  contactId: z.coerce.number({ message: REQUIRED }).int({ message: INVALID }).positive({ message: REQUIRED }),
+  contactId: z.coerce
+    .number({ message: REQUIRED })
+    .int({ message: INVALID })
+    .positive({ message: REQUIRED })
+    .max(ID_MAX, { message: INVALID }),
   whatsappId: z.union([z.null(), PositiveId]).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId, ID_MAX } from '../ids/ids';
 
 /**
  * Field builders carrying the spec's validation texts (spec 1 §5: 'Too Short!', 'Too Long!', 'Required',
@@ -40,11 +41,12 @@ export const flagField = () =>
     .transform((v) => v === true || v === 1);
 
 /** A positive integer id (body fields). */
-export const idField = () => z.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id');
+export const idField = () =>
+  z.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(ID_MAX, 'Invalid id');
 
 /** Route param / query id: numeric string → positive integer. */
 export const IdParam = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id'),
+  id: coercedId('Invalid id'),
 });
 export type IdParam = z.infer<typeof IdParam>;
 

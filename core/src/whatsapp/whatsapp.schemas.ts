@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ok, type Result, refuse } from '../errors';
+import { ID_MAX } from '../ids/ids';
 
 export const CONNECTION_TEXT = {
   importAfterNow: 'A data de importação não pode ser posterior a agora.',
@@ -25,7 +26,7 @@ export const WhatsappFields = z.object({
   isDefault: z.boolean().optional(),
   disableGroupMessages: z.boolean().optional(),
   lib: z.enum(['baileys', 'simulator'], { error: 'lib deve ser baileys ou simulator.' }).optional(),
-  queueIds: z.array(z.number().int().positive()).max(200).optional(),
+  queueIds: z.array(z.number().int().positive().max(ID_MAX)).max(200).optional(),
   /** SaaS notification centre (master only) */
   saasNotificationCenter: z.boolean().optional(),
   importOldMessages: optionalDate,

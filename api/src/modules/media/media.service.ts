@@ -8,6 +8,8 @@ export type SavedMedia = { id: string; url: string; mimeType: string; fileName: 
 /** API-relative download path of a stored file (the web appends `?token=` for <img>/<audio>). */
 export const mediaUrlOf = (id: string) => `/media/${id}`;
 
+const MEDIA_ID_RE = /^[A-Za-z0-9_-]{16,64}$/;
+
 /** `/media/{id}` → id, or null for anything else (external URLs are never fetched). */
 export function mediaIdFromUrl(url: string | null | undefined): string | null {
   const m = url?.match(/^\/media\/([A-Za-z0-9_-]{16,64})$/);
@@ -39,6 +41,8 @@ export async function readMediaFile(
   companyId: number,
   id: string,
 ): Promise<{ file: MediaFileRow; data: Blob; size: number }> {
+  // ids are ours (random base64url): anything else is no file of ours, and is never sent to the database
+  if (!MEDIA_ID_RE.test(id)) throw new DomainError('ERR_NOT_FOUND');
   const file = await findMediaFileInCompany(companyId, id);
   if (!file) throw new DomainError('ERR_NOT_FOUND');
   const stored = await storage().get(file.key);

@@ -42,6 +42,15 @@ describe('media storage', () => {
     expect((await t.req('GET', '/media/unknown-id-0123456789abcdef', { token: a.admin.token })).status).toBe(404);
   });
 
+  test('an id that is not one of ours (NUL, slash, too short) → 404, never a database error', async () => {
+    const a = await makeTenant();
+    for (const id of ['%00', 'a%00bcdefghijklmnopqrstu', 'short', '..%2F..%2Fetc', 'x'.repeat(65)]) {
+      const r = await t.req('GET', `/media/${id}`, { token: a.admin.token });
+      expect({ id, status: r.status }).toEqual({ id, status: 404 });
+      expect((await r.json()).error).toBe('ERR_NOT_FOUND');
+    }
+  });
+
   test('type comes from the bytes; disallowed types and empty files are refused', async () => {
     const a = await makeTenant();
     const exe = new TextEncoder().encode('MZ\x90\x00 this is not an image');

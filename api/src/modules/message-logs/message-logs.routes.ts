@@ -1,3 +1,4 @@
+import { coercedId } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
@@ -13,7 +14,7 @@ const ListQuery = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
 });
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: coercedId('Dados inválidos.') });
 
 export const messageLogsRoutes = new Hono<AppEnv>()
   .get('/messageLogs', requireAuth, validate('query', ListQuery), async (c) =>

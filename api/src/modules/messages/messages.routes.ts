@@ -1,4 +1,4 @@
-import { DomainError, MEDIA_MAX_BYTES, SendMessageJson } from '@zapdesk/core';
+import { coercedId, DomainError, MEDIA_MAX_BYTES, SendMessageJson } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -14,11 +14,11 @@ import {
 } from './messages.service';
 
 const SendParams = z.object({
-  ticketId: z.coerce.number().int().positive(),
-  companyId: z.coerce.number().int().positive(),
+  ticketId: coercedId('Dados inválidos.'),
+  companyId: coercedId('Dados inválidos.'),
 });
 const DeleteParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: coercedId('Dados inválidos.'),
   channel: z.enum(DELETE_CHANNELS, { error: MESSAGE_TEXT.badChannel }),
 });
 

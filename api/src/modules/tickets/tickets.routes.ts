@@ -1,6 +1,7 @@
 import {
   CheckContactOpenBody,
   CreateTicketBody,
+  coercedId,
   ListTicketsQuery,
   TicketsClosedBody,
   TicketsExportBody,
@@ -24,9 +25,7 @@ import {
   updateTicket,
 } from './tickets.service';
 
-const IdParam = z.object({
-  id: z.coerce.number({ message: 'Dados inválidos.' }).int().positive({ message: 'Dados inválidos.' }),
-});
+const IdParam = z.object({ id: coercedId('Dados inválidos.') });
 
 export const ticketsRoutes = new Hono<AppEnv>()
   .get('/tickets', requireAuth, validate('query', ListTicketsQuery), async (c) =>

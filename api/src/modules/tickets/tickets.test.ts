@@ -564,3 +564,30 @@ describe('POST /ticketsExport', () => {
     expect((await t.req('GET', '/ticketsExport/../../etc', { token: agent.token })).status).toBe(404);
   });
 });
+
+describe('ids beyond int4 (found by the route sweep)', () => {
+  test('path, body and query ids above 2147483647 → 400 ERR_VALIDATION, not a database 500', async () => {
+    const { admin } = await world();
+    for (const [method, path] of [
+      ['GET', '/tickets/2147483648'],
+      ['PUT', '/tickets/2147483648'],
+      ['DELETE', '/tickets/2147483648'],
+      ['GET', '/messages/2147483648'],
+      ['GET', '/tickets?queueIds=[2147483648]'],
+      ['GET', '/tickets?searchContactId=99999999999'],
+    ] as const) {
+      const r = await t.req(method, path, {
+        token: admin.token,
+        json: method === 'PUT' ? { status: 'open' } : undefined,
+      });
+      expect({ path, status: r.status }).toEqual({ path, status: 400 });
+      expect(await r.json()).toMatchObject({ error: 'ERR_VALIDATION', message: 'Dados inválidos.' });
+    }
+    for (const json of [{ contactId: 2147483648 }, { contactId: 1, queueId: 2147483648 }]) {
+      const r = await t.req('POST', '/tickets', { token: admin.token, json });
+      expect(r.status).toBe(400);
+    }
+    const r = await t.req('POST', '/ticketsclosed', { token: admin.token, json: { Tickets: [2147483648] } });
+    expect(r.status).toBe(400);
+  });
+});

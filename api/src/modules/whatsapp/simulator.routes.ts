@@ -1,4 +1,4 @@
-import { SimulatorAck, SimulatorEvent, SimulatorInbound } from '@zapdesk/core';
+import { coercedId, SimulatorAck, SimulatorEvent, SimulatorInbound } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
@@ -17,7 +17,7 @@ import {
   simulatorState,
 } from './simulator.service';
 
-const IdParam = z.object({ whatsappId: z.coerce.number().int().positive() });
+const IdParam = z.object({ whatsappId: coercedId('Registro não encontrado.') });
 const NumberParam = IdParam.extend({ number: z.string().trim().min(1).max(80) });
 const OutboxQuery = z.object({ to: z.string().trim().max(80).optional() });
 

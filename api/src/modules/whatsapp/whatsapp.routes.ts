@@ -1,4 +1,4 @@
-import { CreateWhatsapp, UpdateWhatsapp } from '@zapdesk/core';
+import { CreateWhatsapp, coercedId, UpdateWhatsapp } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
@@ -16,7 +16,7 @@ import {
   updateWhatsapp,
 } from './whatsapp.service';
 
-const IdParam = z.object({ id: z.coerce.number({ error: 'Registro não encontrado.' }).int().positive() });
+const IdParam = z.object({ id: coercedId('Registro não encontrado.') });
 
 export const whatsappRoutes = new Hono<AppEnv>()
   .get('/whatsapp', requireAuth, async (c) => c.json(await listWhatsapps(c.get('ctx')), 200))

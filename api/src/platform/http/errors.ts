@@ -25,6 +25,23 @@ export function validationResponse(c: Context, err: ZodError) {
   return c.json(errorBody('ERR_VALIDATION', first, { fields }), 400);
 }
 
+/** The SQLSTATE of a database error (postgres.js and PGlite put it on the error, drizzle on its `cause`). */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as never, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Postgres "data exception" class (22xxx: an integer out of range, a NUL byte in text, a malformed number…) can only
+ * come from input no validator caught: it is bad input (400), not a server fault. Still logged, so the missing
+ * validator gets added at the edge.
+ */
+export function isBadInputDbError(err: unknown): boolean {
+  return sqlState(err)?.startsWith('22') ?? false;
+}
+
 export function onError(err: Error, c: Context) {
   if (err instanceof DomainError) {
     return c.json(errorBody(err.code, err.message), err.status as ContentfulStatusCode);
@@ -39,6 +56,10 @@ export function onError(err: Error, c: Context) {
   }
   // a syntactically broken JSON body is bad input, not a server error
   if (err instanceof SyntaxError) return c.json(errorBody('ERR_VALIDATION', 'Malformed JSON body'), 400);
+  if (isBadInputDbError(err)) {
+    log.warn({ err, path: c.req.path, code: sqlState(err) }, 'input refused by the database (missing validator)');
+    return c.json(errorBody('ERR_VALIDATION'), 400);
+  }
   const requestId = c.get('requestId' as never) as string | undefined;
   log.error({ err, requestId, path: c.req.path }, 'unhandled error');
   return c.json(errorBody('ERR_INTERNAL', 'An error occurred!', { requestId }), 500);

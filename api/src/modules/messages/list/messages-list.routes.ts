@@ -1,4 +1,4 @@
-import { ListMessagesQuery } from '@zapdesk/core';
+import { coercedId, ListMessagesQuery } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/auth-middleware';
@@ -6,9 +6,7 @@ import type { AppEnv } from '../../../platform/http/context';
 import { validate } from '../../../platform/http/validate';
 import { listTicketMessages } from './messages-list.service';
 
-const TicketIdParam = z.object({
-  ticketId: z.coerce.number({ message: 'Dados inválidos.' }).int().positive({ message: 'Dados inválidos.' }),
-});
+const TicketIdParam = z.object({ ticketId: coercedId('Dados inválidos.') });
 
 export const messagesListRoutes = new Hono<AppEnv>().get(
   '/messages/:ticketId',

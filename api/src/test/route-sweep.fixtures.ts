@@ -1,0 +1,215 @@
+import { expect } from 'bun:test';
+import { QUEUE_PALETTE } from '@zapdesk/core';
+import { and, eq, getTableColumns, is } from 'drizzle-orm';
+import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema';
+import { locations, messageRawLogs } from '../db/schema';
+import { connectedSimulator, waitFor } from '../modules/pipeline/pipeline.fixtures';
+import { db } from '../platform/db';
+import { makeTenant, makeUser } from './factories';
+import type { TestApp } from './harness';
+
+/** 8-byte PNG signature + IHDR start: enough for the media sniffer. */
+export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+/**
+ * Every id a route may take, of one company, built through the API (the way users build data) plus the few rows
+ * no route creates (locations, raw logs come from the pipeline). `marker` is written into names and bodies so a
+ * response of another company can be searched for a leak.
+ */
+export type RichTenant = {
+  companyId: number;
+  marker: string;
+  admin: { id: number; token: string };
+  agent: { id: number; token: string };
+  master: { id: number; token: string };
+  otherUserId: number;
+  groupId: number;
+  queueId: number;
+  queue2Id: number;
+  contactId: number;
+  contact2Id: number;
+  categoryId: number;
+  tagId: number;
+  quickAnswerId: number;
+  whatsappId: number;
+  /** the simulator's number of the inbound contact */
+  inboundNumber: string;
+  ticketId: number;
+  /** an open ticket with our own (fromMe) message, deletable for everyone */
+  openTicketId: number;
+  messageId: number;
+  ownMessageId: number;
+  /** WhatsApp id of that message (what the simulated phone acknowledges) */
+  ownMessageWid: string;
+  mediaId: string;
+  locationId: number;
+  rawLogId: number;
+  exportFile: string;
+};
+
+async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
+  const r = await res;
+  const body = await r.text();
+  if (r.status !== status) throw new Error(`fixture call answered ${r.status} (expected ${status}): ${body}`);
+  return JSON.parse(body) as T;
+}
+
+let seq = 0;
+
+/** A company with one of everything, made by its admin through the API. */
+export async function buildRichTenant(t: TestApp, label: string): Promise<RichTenant> {
+  const n = ++seq;
+  const marker = `ZZ${label}${n}MARK`;
+  const { company, admin, agent } = await makeTenant();
+  const companyId = company.id;
+  const master = await makeUser(companyId, { profile: 'admin', master: true, name: `Master ${marker}` });
+  const tok = admin.token;
+  const post = <T>(path: string, body: unknown, status = 200) =>
+    json<T>(t.req('POST', path, { token: tok, json: body }), status);
+  const put = <T>(path: string, body: unknown) => json<T>(t.req('PUT', path, { token: tok, json: body }));
+
+  const group = await post<{ id: number }>(
+    '/usersAuthorizations',
+    { name: `Grupo ${marker}`, allowTicketExport: 1, enableAdministration: 1 },
+    201,
+  );
+  const queue = await post<{ id: number }>('/queue', { name: `Fila ${marker}`, color: QUEUE_PALETTE[0] }, 201);
+  const queue2 = await post<{ id: number }>('/queue', { name: `Fila2 ${marker}`, color: QUEUE_PALETTE[1] }, 201);
+  await put(`/users/${admin.user.id}`, { userAuthorizationId: group.id, queueIds: [queue.id, queue2.id] });
+  const other = await post<{ id: number }>(
+    '/users',
+    {
+      name: `Outro ${marker}`,
+      email: `outro-${marker.toLowerCase()}@test.local`,
+      password: 'secret123',
+      queueIds: [queue.id],
+    },
+    201,
+  );
+  const whatsappId = await connectedSimulator(t, tok, { name: `Sim ${marker}` });
+  const contact = await post<{ id: number }>('/contacts', {
+    name: `Contato ${marker}`,
+    number: `5511${String(90000000 + n * 1000 + 1)}`,
+    email: `c-${marker.toLowerCase()}@test.local`,
+    extraInfo: [{ name: 'cpf', value: marker }],
+  });
+  const contact2 = await post<{ id: number }>('/contacts', {
+    name: `Contato2 ${marker}`,
+    number: `5511${String(90000000 + n * 1000 + 2)}`,
+    email: '',
+  });
+  const category = await post<{ id: number }>('/categorycontacts', { name: `Cat ${marker}`, color: '#123456' });
+  await post('/categoryContacts/sync', { contactId: contact.id, categoryContacts: [category.id] });
+  const tag = await post<{ id: number }>('/tags', { name: `Tag ${marker}`, color: '#654321', kanban: 1 });
+  const qa = await post<{ id: number }>('/quickAnswers', { shortcut: `q${n}x`, message: `Resposta ${marker} ok` });
+
+  const inboundNumber = `5511${String(80000000 + n * 1000 + 3)}`;
+  const inbound = await json<{ id: string }>(
+    t.req('POST', `/simulator/${whatsappId}/inbound`, {
+      token: tok,
+      json: { from: inboundNumber, name: `Cliente ${marker}`, body: `Oi ${marker}` },
+    }),
+  );
+  const message = await waitFor(async () => {
+    const [m] = await db
+      .select()
+      .from(schema.messages)
+      .where(and(eq(schema.messages.companyId, companyId), eq(schema.messages.wid, inbound.id)));
+    return m;
+  });
+  const [rawLog] = await waitFor(async () => {
+    const rows = await db.select().from(messageRawLogs).where(eq(messageRawLogs.companyId, companyId));
+    return rows.length ? rows : null;
+  });
+  await post('/tags/sync', { ticketId: message.ticketId, tags: [tag.id] });
+
+  // an open ticket of the admin on contact 1, with one text and one image sent through the API
+  const open = await post<{ id: number }>('/tickets', {
+    contactId: contact.id,
+    status: 'open',
+    userId: admin.user.id,
+    queueId: queue.id,
+    whatsappId,
+  });
+  const sent = await post<{ messages: { id: number; wid: string }[] }>(`/messages/${open.id}/${companyId}`, {
+    body: `Enviada ${marker}`,
+  });
+  const form = new FormData();
+  form.append('medias', new File([PNG], 'foto.png', { type: 'image/png' }));
+  form.append('body', `Foto ${marker}`);
+  const media = await json<{ messages: { mediaUrl: string }[] }>(
+    t.req('POST', `/messages/${open.id}/${companyId}`, { token: tok, body: form }),
+  );
+  const mediaId = media.messages[0].mediaUrl.split('/').pop() as string;
+  const [location] = await db
+    .insert(locations)
+    .values({ companyId, name: `Local ${marker}`, latitude: -23.5, longitude: -46.6 })
+    .returning();
+  const today = new Date().toISOString().slice(0, 10);
+  const exp = await post<{ url: string }>('/ticketsExport', { initialDate: '2020-01-01', finalDate: today });
+
+  return {
+    companyId,
+    marker,
+    admin: { id: admin.user.id, token: admin.token },
+    agent: { id: agent.user.id, token: agent.token },
+    master: { id: master.user.id, token: master.token },
+    otherUserId: other.id,
+    groupId: group.id,
+    queueId: queue.id,
+    queue2Id: queue2.id,
+    contactId: contact.id,
+    contact2Id: contact2.id,
+    categoryId: category.id,
+    tagId: tag.id,
+    quickAnswerId: qa.id,
+    whatsappId,
+    inboundNumber,
+    ticketId: message.ticketId,
+    openTicketId: open.id,
+    messageId: message.id,
+    ownMessageId: sent.messages[0].id,
+    ownMessageWid: sent.messages[0].wid,
+    mediaId,
+    locationId: location.id,
+    rawLogId: rawLog.id,
+    exportFile: exp.url.split('/').pop() as string,
+  };
+}
+
+/** Every drizzle table with a companyId column (the tenant tables), found from the schema module. */
+function tenantTables(): { name: string; table: PgTable; companyId: PgColumn }[] {
+  const out: { name: string; table: PgTable; companyId: PgColumn }[] = [];
+  for (const [name, value] of Object.entries(schema)) {
+    if (!is(value, PgTable)) continue;
+    const cols = getTableColumns(value);
+    if ('companyId' in cols) out.push({ name, table: value, companyId: cols.companyId });
+  }
+  return out;
+}
+
+/**
+ * Every row of every tenant table of one company, as comparable JSON (ordered by its JSON text). The jobs table
+ * is left out: the queue is platform bookkeeping that moves on its own.
+ */
+export async function snapshotCompany(companyId: number): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const { name, table, companyId: col } of tenantTables()) {
+    if (name === 'jobs') continue;
+    const rows = await db.select().from(table).where(eq(col, companyId));
+    out[name] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  const [c] = await db.select().from(schema.companies).where(eq(schema.companies.id, companyId));
+  out.companies = [JSON.stringify(c)];
+  return out;
+}
+
+export function expectSameSnapshot(before: Record<string, string[]>, after: Record<string, string[]>, what: string) {
+  for (const table of Object.keys(before)) {
+    if (JSON.stringify(before[table]) !== JSON.stringify(after[table])) {
+      throw new Error(`${what}: rows of company A changed in ${table}`);
+    }
+  }
+  expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+}

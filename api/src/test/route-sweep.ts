@@ -1,0 +1,403 @@
+import { QUEUE_PALETTE } from '@zapdesk/core';
+import type { RichTenant } from './route-sweep.fixtures';
+
+/**
+ * The classification of every route of the app (`createApp().routes`), read by `route-sweep.test.ts`.
+ * A route missing here fails the sweep: a new route is covered by construction once it is classified.
+ *
+ * - `public`: answers without a session (login, refresh, health…).
+ * - `auth`: needs a session; no id in its path — the company comes from the session (ids in its body or query are
+ *   swept by the foreign-reference checks).
+ * - `id`: needs a session and takes ids in its path; `params` gives company A's ids, and a user of company B must
+ *   get 404 (another company's row is indistinguishable from a missing one), unless `crossTenant` says otherwise.
+ */
+export type Actor = 'admin' | 'agent' | 'master';
+
+export type Body = { kind: 'json'; value: unknown } | { kind: 'multipart'; value: () => FormData } | { kind: 'none' };
+
+export type SweepRoute = {
+  access: 'public' | 'auth' | 'id';
+  /** path parameter values taken from a tenant (required for `id` routes) */
+  params?: (x: RichTenant) => Record<string, string | number>;
+  /** a valid body: a refused call must be refused for tenancy or permission, not because the body was bad */
+  body?: (x: RichTenant) => Body;
+  /** query keys the route reads (fuzzed by the bad-input sweep) */
+  query?: string[];
+  /** a valid query string, where the route requires one (so a refusal is for permission, not validation) */
+  search?: (x: RichTenant) => string;
+  /** path parameters that are free text by design (a phone number): any answer but a 5xx is fine */
+  textParams?: string[];
+  /**
+   * Set only where a path id is company-agnostic by design. `status` is what a non-master admin of another
+   * company gets; `master` says why a master may act across companies (it is then not expected to 404).
+   */
+  crossTenant?: { status: 403; master?: string; why: string };
+  /** who is refused with 403 ERR_NO_PERMISSION (capability gates of the services), with the gate's name */
+  deny?: { actors: Actor[]; gate: string };
+  /** a plan flag the route needs (company with the flag off → 403) */
+  planFlag?: 'enableCampaigns';
+  /** what the owner's own valid call answers when it is a business refusal by design (else 2xx) */
+  owner?: { status: number; error: string; why: string };
+  /** a long-lived stream (SSE): only the refusals are swept */
+  stream?: true;
+};
+
+const json = (value: unknown): Body => ({ kind: 'json', value });
+/** admin-only gates (profile admin): an agent is refused */
+const admin = (gate: string) => ({ actors: ['agent'] as Actor[], gate });
+/** master-only gates: a company admin and an agent are refused */
+const masterOnly = (gate: string) => ({ actors: ['agent', 'admin'] as Actor[], gate });
+
+function settingsForm(): FormData {
+  const f = new FormData();
+  f.append('body', JSON.stringify({ companyName: 'Empresa Nova', slogan: 'slogan' }));
+  return f;
+}
+
+function importForm(): FormData {
+  const f = new FormData();
+  // an empty but well-formed request: the route must refuse it (not a spreadsheet) before importing anything
+  f.append('file', new File([new Uint8Array([1, 2, 3])], 'contatos.xlsx'));
+  return f;
+}
+
+const PAGE = ['searchParam', 'pageNumber'];
+
+export const ROUTES: Record<string, SweepRoute> = {
+  // public
+  'GET /health': { access: 'public' },
+  'POST /auth/login': { access: 'public', body: () => json({ email: 'nobody@test.local', password: 'x' }) },
+  'POST /auth/refresh_token': { access: 'public' },
+  'DELETE /auth/logout': { access: 'public' },
+  'POST /auth/signup': {
+    access: 'public',
+    body: () => json({ name: 'Novo', email: 'novo@test.local', password: 'secret' }),
+  },
+
+  // users
+  'GET /users/': { access: 'auth', query: PAGE },
+  'GET /users': { access: 'auth', query: PAGE },
+  'GET /users/list': { access: 'auth' },
+  'GET /users/:id': { access: 'id', params: (x) => ({ id: x.otherUserId }) },
+  'POST /users': {
+    access: 'auth',
+    body: (x) => json({ name: 'Novo Usuário', email: `novo-${x.marker}@test.local`.toLowerCase(), password: 'secret' }),
+    deny: admin('manageUsers'),
+  },
+  'PUT /users/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.otherUserId }),
+    body: () => json({ name: 'Nome Alterado' }),
+    deny: admin('manageUsers (another user)'),
+  },
+  'DELETE /users/:id': { access: 'id', params: (x) => ({ id: x.otherUserId }), deny: admin('manageUsers') },
+
+  // permission groups
+  'GET /usersAuthorizations': { access: 'auth', query: PAGE, deny: admin('manageUsers') },
+  'GET /usersAuthorizations/': { access: 'auth', query: PAGE, deny: admin('manageUsers') },
+  'GET /usersAuthorizations/:id': { access: 'id', params: (x) => ({ id: x.groupId }), deny: admin('manageUsers') },
+  'POST /usersAuthorizations': { access: 'auth', body: () => json({ name: 'Grupo Novo' }), deny: admin('manageUsers') },
+  'PUT /usersAuthorizations/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.groupId }),
+    body: () => json({ name: 'Grupo Alterado' }),
+    deny: admin('manageUsers'),
+  },
+  'DELETE /usersAuthorizations/:id': { access: 'id', params: (x) => ({ id: x.groupId }), deny: admin('manageUsers') },
+
+  // queues
+  'GET /queue': { access: 'auth' },
+  'GET /queue/': { access: 'auth' },
+  'GET /queue/:id': { access: 'id', params: (x) => ({ id: x.queueId }) },
+  'POST /queue': {
+    access: 'auth',
+    body: () => json({ name: 'Fila Nova', color: QUEUE_PALETTE[10] }),
+    deny: admin('manageQueues'),
+  },
+  'PUT /queue/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.queueId }),
+    body: () => json({ name: 'Fila Alterada' }),
+    deny: admin('manageQueues'),
+  },
+  'DELETE /queue/:id': { access: 'id', params: (x) => ({ id: x.queueId }), deny: admin('manageQueues') },
+
+  // contacts
+  'GET /contacts': { access: 'auth', query: [...PAGE, 'search', 'selectedContactCategories'] },
+  'GET /contacts/': { access: 'auth', query: [...PAGE, 'search', 'selectedContactCategories'] },
+  'GET /contacts/export': {
+    access: 'auth',
+    query: ['searchParam', 'selectedContactCategories'],
+    deny: admin('manageSettings'),
+  },
+  'GET /contacts/import-template': { access: 'auth' },
+  'GET /contacts/:id': { access: 'id', params: (x) => ({ id: x.contactId }) },
+  'POST /contacts': { access: 'auth', body: () => json({ name: 'Contato Novo', number: '5511912345678', email: '' }) },
+  'POST /contact': { access: 'auth', body: () => json({ name: 'Contato Novo', number: '5511912345679', email: '' }) },
+  'PUT /contacts/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.contactId }),
+    body: () => json({ name: 'Nome Alterado' }),
+  },
+  'DELETE /contacts/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.contactId }),
+    deny: admin('contacts-page:deleteContact'),
+  },
+  // every user may import (spec 1: contacts screen); the file is checked before anything is written
+  'POST /contacts/import': { access: 'auth', body: () => ({ kind: 'multipart', value: importForm }) },
+  'GET /contactsall': {
+    access: 'auth',
+    query: ['selectedContactCategories'],
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'POST /contactsImport': {
+    access: 'auth',
+    body: () => json({ name: 'Importado', number: '5511912345670', email: '' }),
+  },
+
+  // contact categories
+  'GET /categoryContacts/list': { access: 'auth' },
+  'POST /categoryContacts/sync': {
+    access: 'auth',
+    body: (x) => json({ contactId: x.contactId, categoryContacts: [x.categoryId] }),
+  },
+  'GET /categorycontacts': { access: 'auth', query: PAGE },
+  'GET /categorycontacts/': { access: 'auth', query: PAGE },
+  'GET /categorycontacts/:id': { access: 'id', params: (x) => ({ id: x.categoryId }) },
+  'POST /categorycontacts': { access: 'auth', body: () => json({ name: 'Categoria Nova' }) },
+  'PUT /categorycontacts/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.categoryId }),
+    body: () => json({ name: 'Categoria Alterada' }),
+  },
+  'DELETE /categorycontacts/:id': { access: 'id', params: (x) => ({ id: x.categoryId }) },
+
+  // quick answers (every user of the company manages them: DECISIONS, Directory)
+  'GET /quickAnswers': { access: 'auth', query: PAGE },
+  'GET /quickAnswers/': { access: 'auth', query: PAGE },
+  'GET /quickAnswers/:id': { access: 'id', params: (x) => ({ id: x.quickAnswerId }) },
+  'POST /quickAnswers': { access: 'auth', body: () => json({ shortcut: 'novo', message: 'mensagem nova' }) },
+  'PUT /quickAnswers/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.quickAnswerId }),
+    body: () => json({ message: 'mensagem alterada' }),
+  },
+  'DELETE /quickAnswers/:id': { access: 'id', params: (x) => ({ id: x.quickAnswerId }) },
+
+  // tags
+  'GET /tags': { access: 'auth', query: PAGE },
+  'GET /tags/': { access: 'auth', query: PAGE },
+  'GET /tags/list': { access: 'auth', query: ['kanban'] },
+  'POST /tags/sync': { access: 'auth', body: (x) => json({ ticketId: x.ticketId, tags: [x.tagId] }) },
+  'GET /tags/:id': { access: 'id', params: (x) => ({ id: x.tagId }) },
+  'POST /tags': { access: 'auth', body: () => json({ name: 'Tag Nova' }), deny: admin('manageTags') },
+  'PUT /tags/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.tagId }),
+    body: () => json({ name: 'Tag Alterada' }),
+    deny: admin('manageTags'),
+  },
+  'GET /tagcontacts': {
+    access: 'auth',
+    query: ['tags', 'dateInitial', 'dateFinal'],
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'DELETE /tags/:id': { access: 'id', params: (x) => ({ id: x.tagId }), deny: admin('manageTags') },
+
+  // settings: the own company only (a master manages other companies through the companies screens, spec 3)
+  'PUT /companyByCompany/:companyId': {
+    access: 'id',
+    params: (x) => ({ companyId: x.companyId }),
+    body: () => ({ kind: 'multipart', value: settingsForm }),
+    deny: admin('manageSettings'),
+  },
+
+  'GET /events': { access: 'auth', query: ['lastEventId'], stream: true },
+  'GET /media/:id': { access: 'id', params: (x) => ({ id: x.mediaId }), query: ['download'] },
+
+  // connections
+  'GET /whatsapp': { access: 'auth' },
+  'GET /whatsapp/:id': { access: 'id', params: (x) => ({ id: x.whatsappId }) },
+  'POST /whatsapp': {
+    access: 'auth',
+    body: () => json({ name: 'Conexão Nova', lib: 'simulator' }),
+    deny: admin('manageConnections'),
+  },
+  'PUT /whatsapp/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.whatsappId }),
+    body: () => json({ name: 'Conexão Alterada' }),
+    deny: admin('manageConnections'),
+  },
+  'DELETE /whatsapp/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.whatsappId }),
+    deny: admin('manageConnections'),
+    owner: { status: 400, error: 'ERR_NO_OTHER_WHATSAPP', why: 'the only default connection cannot be deleted' },
+  },
+  'POST /whatsappsession/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.whatsappId }),
+    deny: admin('manageConnections'),
+  },
+  'PUT /whatsappsession/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.whatsappId }),
+    deny: admin('manageConnections'),
+  },
+  'DELETE /whatsappsession/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.whatsappId }),
+    deny: admin('manageConnections'),
+  },
+  'POST /closedimported/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.whatsappId }),
+    deny: admin('manageConnections'),
+  },
+
+  // simulator (any user of the connection's company plays the phone)
+  'GET /simulator/:whatsappId': { access: 'id', params: (x) => ({ whatsappId: x.whatsappId }) },
+  'POST /simulator/:whatsappId/scan': { access: 'id', params: (x) => ({ whatsappId: x.whatsappId }) },
+  'POST /simulator/:whatsappId/disconnect': { access: 'id', params: (x) => ({ whatsappId: x.whatsappId }) },
+  'POST /simulator/:whatsappId/inbound': {
+    access: 'id',
+    params: (x) => ({ whatsappId: x.whatsappId }),
+    body: () => json({ from: '5511955554444', body: 'olá' }),
+  },
+  'POST /simulator/:whatsappId/event': {
+    access: 'id',
+    params: (x) => ({ whatsappId: x.whatsappId }),
+    body: () => json({ type: 'revoke', id: 'NOPE' }),
+  },
+  'POST /simulator/:whatsappId/ack': {
+    access: 'id',
+    params: (x) => ({ whatsappId: x.whatsappId }),
+    body: (x) => json({ id: x.ownMessageWid, ack: 3 }),
+  },
+  'GET /simulator/:whatsappId/outbox': { access: 'id', params: (x) => ({ whatsappId: x.whatsappId }), query: ['to'] },
+  'GET /simulator/:whatsappId/chats': { access: 'id', params: (x) => ({ whatsappId: x.whatsappId }) },
+  'GET /simulator/:whatsappId/conversation/:number': {
+    access: 'id',
+    params: (x) => ({ whatsappId: x.whatsappId, number: x.inboundNumber }),
+    textParams: ['number'],
+  },
+  'GET /simulator/:whatsappId/check/:number': {
+    access: 'id',
+    params: (x) => ({ whatsappId: x.whatsappId, number: x.inboundNumber }),
+    textParams: ['number'],
+  },
+
+  // messages
+  'POST /messages/:ticketId/:companyId': {
+    access: 'id',
+    params: (x) => ({ ticketId: x.openTicketId, companyId: x.companyId }),
+    body: () => json({ body: 'mensagem' }),
+  },
+  'DELETE /messages/:id/:channel': {
+    access: 'id',
+    params: (x) => ({ id: x.ownMessageId, channel: 'simulator' }),
+  },
+  'GET /messages/:ticketId': {
+    access: 'id',
+    params: (x) => ({ ticketId: x.ticketId }),
+    query: ['pageNumber', 'searchTerm'],
+  },
+
+  // raw message logs: the platform's view, master only and across companies by design (spec 3)
+  'GET /messageLogs': {
+    access: 'auth',
+    query: ['searchParam', 'pageNumber', 'searchParamWitchError'],
+    deny: masterOnly('viewMessageLogs'),
+  },
+  'POST /reprocessMessage/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.rawLogId }),
+    deny: masterOnly('viewMessageLogs'),
+    crossTenant: {
+      status: 403,
+      master: 'raw logs are the platform-level view of spec 3 (message logs: master only, every company)',
+      why: 'master only: a company admin is refused before any lookup',
+    },
+  },
+  'POST /messagesBruteLogsDeleteAll': { access: 'auth', deny: masterOnly('viewMessageLogs') },
+
+  // tickets
+  'GET /tickets': {
+    access: 'auth',
+    query: [
+      'searchParam',
+      'pageNumber',
+      'status',
+      'date',
+      'showAll',
+      'queueIds',
+      'withUnreadMessages',
+      'tags',
+      'contactCategories',
+      'tab',
+      'searchContactId',
+      'searchUserId',
+      'searchInitialDate',
+      'searchFinalDate',
+      'searchTicketStatus',
+    ],
+  },
+  'POST /tickets/checkcontactopen': { access: 'auth', body: (x) => json({ contactId: x.contact2Id }) },
+  'POST /tickets': { access: 'auth', body: (x) => json({ contactId: x.contact2Id, status: 'pending' }) },
+  'GET /tickets/:id': { access: 'id', params: (x) => ({ id: x.ticketId }) },
+  'PUT /tickets/:id': { access: 'id', params: (x) => ({ id: x.ticketId }), body: () => json({ status: 'open' }) },
+  'DELETE /tickets/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.ticketId }),
+    deny: admin('ticket-options:deleteTicket'),
+  },
+  'POST /ticketsclosed': {
+    access: 'auth',
+    body: (x) => json({ Tickets: [x.ticketId] }),
+    deny: admin('bulkResolve'),
+  },
+  'GET /ticketsquery': {
+    access: 'auth',
+    query: ['initialDate', 'finalDate', 'selectedQueueIds', 'selectedUserIds'],
+    search: () => 'initialDate=2020-01-01&finalDate=2030-01-01',
+    deny: admin('bulkResolve'),
+  },
+  'POST /ticketsExport': {
+    access: 'auth',
+    body: () => json({ initialDate: '2020-01-01', finalDate: '2030-01-01' }),
+    deny: admin('exportTickets (group flag allowTicketExport)'),
+  },
+  'GET /ticketsExport/:file': { access: 'id', params: (x) => ({ file: x.exportFile }) },
+};
+
+export const routeKey = (method: string, path: string) => `${method} ${path}`;
+
+/** The route's URL for a tenant: path ids filled in, plus its required query string. */
+export function urlOf(path: string, spec: SweepRoute, x: RichTenant): string {
+  const filled = spec.params ? fillPath(path, spec.params(x)) : path;
+  return spec.search ? `${filled}?${spec.search(x)}` : filled;
+}
+
+/** `/users/:id` + {id: 3} → `/users/3` (values URI-encoded). */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`no value for :${name} in ${path}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+export const pathParams = (path: string): string[] => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+
+/** The app's routes, one per method + path (middleware entries `ALL /*` left out). */
+export function appRoutes(routes: { method: string; path: string }[]): string[] {
+  const keys = new Set<string>();
+  for (const r of routes) {
+    if (r.method === 'ALL' && r.path.endsWith('*')) continue;
+    keys.add(routeKey(r.method, r.path));
+  }
+  return [...keys];
+}

@@ -127,7 +127,7 @@ async function seed(url: string): Promise<Seeded> {
                (${WORDS}::text[])[1 + g % 20] || ' ' || (${WORDS}::text[])[1 + (g / 20) % 20] || ' ' ||
                (${WORDS}::text[])[1 + (g / 400) % 20] || ' ' || (${WORDS}::text[])[1 + (g * 7) % 20] || ' ' ||
                (${WORDS}::text[])[1 + (g * 13) % 20] || ' ' || (${WORDS}::text[])[1 + (g * 31) % 19] ||
-               case when g % 20 = 3 then ' pix' else '' end || case when g % 100 = 7 then ' boleto ' || g else '' end,
+               case when g % 20 = 3 then ' pix' else '' end || case when g % 100 = 7 or g % 5000 = 1 then ' boleto ' || g else '' end,
                g % 3 = 0, true, 3, 'chat',
                now() - make_interval(secs => (${n.messages} - g) * 15.5),
                now() - make_interval(secs => (${n.messages} - g) * 15.5)
@@ -143,7 +143,8 @@ async function seed(url: string): Promise<Seeded> {
               select company_id, id, ${tagId} from tickets where company_id = ${big.id} and id % 5 = 1`;
     log('rebuilding indexes');
     for (const i of idx) await sql.unsafe(i.indexdef);
-    await sql`analyze`;
+    // a settled database: autovacuum has set the visibility map (index-only scans) and the statistics
+    await sql`vacuum analyze`;
     const [tm] = await sql`select ticket_id, count(*)::int as n from messages where company_id = ${big.id}
                            group by ticket_id order by n desc, ticket_id limit 1`;
     const [tk] = await sql`select contact_id from tickets where id = ${tm.ticket_id}`;
@@ -214,7 +215,7 @@ function cases(s: Seeded): Case[] {
       kind: 'search',
     },
     {
-      name: 'search: message text (5 % of rows)',
+      name: 'search: message text (common word, 5 % of rows)',
       path: `/tickets?tab=search&searchParam=pix`,
       who: 'admin',
       kind: 'search',
@@ -244,8 +245,14 @@ function cases(s: Seeded): Case[] {
       kind: 'messages',
     },
     {
-      name: 'messages: in-chat search',
+      name: 'messages: in-chat search (common word)',
       path: `/messages/${s.ticketWithManyMessages}?pageNumber=1&searchTerm=pedido`,
+      who: 'admin',
+      kind: 'search',
+    },
+    {
+      name: 'messages: in-chat search (rare word)',
+      path: `/messages/${s.ticketWithManyMessages}?pageNumber=1&searchTerm=boleto`,
       who: 'admin',
       kind: 'search',
     },
@@ -340,7 +347,11 @@ async function main() {
 
     const file = writeResult('tickets', { machine, seeded: { ...BIG, companies: counts.companies }, results });
     const lists = results.filter((r) => r.path.startsWith('/tickets') && r.kind === 'list');
-    const searches = results.filter((r) => r.kind === 'search' && r.name.includes('message text'));
+    const messageSearches = results.filter(
+      (r) => r.kind === 'search' && (r.name.includes('message text') || r.name.includes('in-chat')),
+    );
+    const searches = messageSearches.filter((r) => !r.name.includes('common'));
+    const commonSearches = messageSearches.filter((r) => r.name.includes('common'));
     const maxOf = (rs: CaseResult[], k: 'p95' | 'p99') => Math.max(...rs.map((r) => r.latencyMs[k]));
     const rowsOut: Row[] = [
       {
@@ -350,10 +361,16 @@ async function main() {
         ok: maxOf(lists, 'p95') <= 25,
       },
       {
-        metric: 'message text search, worst p95 (ticket search + in-chat search)',
+        metric: `message text search, rare word: worst p95 of ${searches.length} (ticket search admin/agent, in-chat)`,
         budget: '≤ 100 ms',
         measured: `${fmt(maxOf(searches, 'p95'))} ms`,
         ok: maxOf(searches, 'p95') <= 100,
+      },
+      {
+        metric: `message text search, common word (5–25 % of all messages): worst p95 of ${commonSearches.length}`,
+        budget: '≤ 100 ms',
+        measured: `${fmt(maxOf(commonSearches, 'p95'))} ms`,
+        ok: maxOf(commonSearches, 'p95') <= 100,
       },
       {
         metric: 'SQL statements per list / messages request (max)',

@@ -433,7 +433,7 @@ CREATE INDEX "queues_company_idx" ON "queues" USING btree ("company_id");--> sta
 CREATE UNIQUE INDEX "queues_company_color_uq" ON "queues" USING btree ("company_id","color");--> statement-breakpoint
 CREATE INDEX "media_files_company_idx" ON "media_files" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_company_wa_wid_uq" ON "messages" USING btree ("company_id","whatsapp_id","wid");--> statement-breakpoint
-CREATE INDEX "messages_company_ticket_created_idx" ON "messages" USING btree ("company_id","ticket_id","created_at");--> statement-breakpoint
+CREATE INDEX "messages_company_ticket_created_idx" ON "messages" USING btree ("company_id","ticket_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "messages_company_contact_created_idx" ON "messages" USING btree ("company_id","contact_id","created_at");--> statement-breakpoint
 CREATE INDEX "messages_body_fts_idx" ON "messages" USING gin (to_tsvector('simple', "body"));--> statement-breakpoint
 CREATE INDEX "quick_answers_company_idx" ON "quick_answers" USING btree ("company_id","shortcut");--> statement-breakpoint

@@ -120,7 +120,8 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex('messages_company_wa_wid_uq').on(t.companyId, t.whatsappId, t.wid),
-    index('messages_company_ticket_created_idx').on(t.companyId, t.ticketId, t.createdAt),
+    // id last: a page ordered by (createdAt, id) is read in index order and stops at its limit (bench:tickets)
+    index('messages_company_ticket_created_idx').on(t.companyId, t.ticketId, t.createdAt, t.id),
     index('messages_company_contact_created_idx').on(t.companyId, t.contactId, t.createdAt),
     index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
   ],

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { companies } from './db/schema';
 import { startChannels } from './modules/pipeline/pipeline.fixtures';
 import { invalidateActors } from './platform/auth/actor';
 import { db } from './platform/db';
+import { log } from './platform/log';
 import { makeGroup, makeUser } from './test/factories';
 import { setupTestApp, type TestApp } from './test/harness';
 import {
@@ -17,7 +18,13 @@ import {
   type SweepRoute,
   urlOf,
 } from './test/route-sweep';
-import { buildRichTenant, expectSameSnapshot, type RichTenant, snapshotCompany } from './test/route-sweep.fixtures';
+import {
+  buildRichTenant,
+  expectSameSnapshot,
+  PNG,
+  type RichTenant,
+  snapshotCompany,
+} from './test/route-sweep.fixtures';
 
 /**
  * Structural safety nets over the whole API (house guide §3, developers' guide "never 500 for bad input"):
@@ -31,7 +38,17 @@ let A: RichTenant;
 let B: RichTenant;
 let C: RichTenant;
 
+/**
+ * Requests that only the database refused (onError's 22xxx net): each one is a validator missing at the edge, so
+ * the sweep fails on them even though the client got a 400.
+ */
+const netHits: string[] = [];
+
 beforeAll(async () => {
+  spyOn(log, 'warn').mockImplementation(((obj: unknown, msg?: string) => {
+    const o = obj as { path?: string; code?: string };
+    if (msg?.includes('missing validator')) netHits.push(`${o.path} (${o.code})`);
+  }) as never);
   t = await setupTestApp();
   await startChannels(t);
   A = await buildRichTenant(t, 'A');
@@ -392,12 +409,15 @@ describe('bad input', () => {
 
   test('wrong types in JSON bodies (every field, every bad value) → never 500; objects for scalars → 400', async () => {
     const failures: string[] = [];
-    for (const { key, method, path, spec } of entries()) {
-      const body = bodyOf(spec, C);
-      if (body.kind !== 'json') continue;
+    const jsonBodies = entries().flatMap((e) => {
+      const body = bodyOf(e.spec, C);
+      const out = body.kind === 'json' ? [{ ...e, valid: body.value as Record<string, unknown> }] : [];
+      if (e.spec.jsonAlt) out.push({ ...e, valid: e.spec.jsonAlt(C) as Record<string, unknown> });
+      return out;
+    });
+    for (const { key, method, path, spec, valid } of jsonBodies) {
       if (key === 'POST /auth/login' || key === 'POST /auth/signup') continue; // rate limited: swept below
       const url = spec.params ? fillPath(path, spec.params(C)) : path;
-      const valid = body.value as Record<string, unknown>;
       const variants: { what: string; value: unknown; mustRefuse: boolean }[] = [
         { what: 'array body', value: [valid], mustRefuse: true },
         { what: 'string body', value: 'abc', mustRefuse: true },
@@ -499,6 +519,16 @@ describe('bad input', () => {
       ['POST', `/messages/${C.openTicketId}/${C.companyId}`, form((f) => f.append('medias', exe))],
       ['POST', `/messages/${C.openTicketId}/${C.companyId}`, form((f) => f.append('medias', empty))],
       ['POST', `/messages/${C.openTicketId}/${C.companyId}`, form((f) => f.append('body', 'sem arquivo'))],
+      [
+        'POST',
+        `/messages/${C.openTicketId}/${C.companyId}`,
+        form((f) => {
+          f.append('medias', new File([PNG], 'foto.png', { type: 'image/png' }));
+          f.append('body', 'legenda\u0000');
+        }),
+      ],
+      ['PUT', `/companyByCompany/${C.companyId}`, form((f) => f.append('mediaName', 'logo\u0000.png'))],
+      ['PUT', `/companyByCompany/${C.companyId}`, form((f) => f.append('body', '{"companyName":"a\\u0000b"}'))],
     ];
     const before = await quietSnapshot(C.companyId);
     const failures: string[] = [];
@@ -614,6 +644,12 @@ describe('control: the same calls by the owner succeed', () => {
     }
     expect(failures).toEqual([]);
   }, 30_000);
+});
+
+describe('edge validation', () => {
+  test('no request of the sweep reached the database with input it cannot store (every 400 came from a validator)', () => {
+    expect([...new Set(netHits)]).toEqual([]);
+  });
 });
 
 describe('permissions and plan flags', () => {

@@ -21,6 +21,8 @@ export type SweepRoute = {
   params?: (x: RichTenant) => Record<string, string | number>;
   /** a valid body: a refused call must be refused for tenancy or permission, not because the body was bad */
   body?: (x: RichTenant) => Body;
+  /** a second valid JSON body, for routes that take JSON or multipart (swept like any JSON body) */
+  jsonAlt?: (x: RichTenant) => unknown;
   /** query keys the route reads (fuzzed by the bad-input sweep) */
   query?: string[];
   /** a valid query string, where the route requires one (so a refusal is for permission, not validation) */
@@ -212,6 +214,7 @@ export const ROUTES: Record<string, SweepRoute> = {
     access: 'id',
     params: (x) => ({ companyId: x.companyId }),
     body: () => ({ kind: 'multipart', value: settingsForm }),
+    jsonAlt: () => ({ companyName: 'Empresa Nova', slogan: 'slogan' }),
     deny: admin('manageSettings'),
   },
 

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
-import { validate } from '../../platform/http/validate';
+import { assertNoNul, parseJsonBody, validate } from '../../platform/http/validate';
 import {
   DELETE_CHANNELS,
   deleteTicketMessage,
@@ -30,6 +30,7 @@ async function outboundFromRequest(req: Request): Promise<OutboundInput> {
     });
     const files = form.getAll('medias').filter((f): f is File => f instanceof File);
     const body = String(form.get('body') ?? '');
+    assertNoNul(body);
     const quoted = Number(form.get('quotedMsgId') ?? form.get('quotedMsg') ?? 0) || null;
     if (!files.length) throw new DomainError('ERR_VALIDATION', 'Envie ao menos um arquivo em medias.');
     return {
@@ -41,13 +42,7 @@ async function outboundFromRequest(req: Request): Promise<OutboundInput> {
       ),
     };
   }
-  let json: unknown;
-  try {
-    json = await req.json();
-  } catch {
-    throw new DomainError('ERR_VALIDATION', 'Malformed JSON body');
-  }
-  const v = SendMessageJson.parse(json);
+  const v = await parseJsonBody(req, SendMessageJson);
   if (v.locationId !== undefined) return { kind: 'location', locationId: v.locationId, quotedMsgId: v.quotedMsg };
   if (v.mediaUrl) return { kind: 'storedMedia', mediaUrl: v.mediaUrl, body: v.body, quotedMsgId: v.quotedMsg };
   return { kind: 'text', body: v.body ?? '', quotedMsgId: v.quotedMsg };

@@ -163,6 +163,21 @@ describe('outbound messages', () => {
     expect(empty.status).toBe(400);
     expect((await empty.json()).message).toBe('A mensagem não pode estar vazia.');
     expect((await send(s.agent.token, { body: 'x', quotedMsg: { id: 999999 } })).status).toBe(400);
+    // NUL characters and ids beyond int4 are bad input, refused before the database (found by the route sweep)
+    for (const json of [{ body: 'a\u0000b' }, { body: 'x', quotedMsg: 2147483648 }, { locationId: 2147483648 }]) {
+      const r = await send(s.agent.token, json);
+      expect(r.status).toBe(400);
+      expect((await r.json()).error).toBe('ERR_VALIDATION');
+    }
+    const form = new FormData();
+    form.append('medias', new File([PNG], 'foto.png', { type: 'image/png' }));
+    form.append('body', 'legenda\u0000');
+    const nulCaption = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, {
+      token: s.agent.token,
+      body: form,
+    });
+    expect(nulCaption.status).toBe(400);
+    expect((await nulCaption.json()).message).toBe('Caractere inválido');
 
     const stranger = await makeUser(s.company.id, { profile: 'user' });
     expect((await send(stranger.token, { body: 'oi' })).status).toBe(403);

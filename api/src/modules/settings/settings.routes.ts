@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { errorBody } from '../../platform/http/errors';
-import { validate } from '../../platform/http/validate';
+import { parseJsonBody, validate } from '../../platform/http/validate';
 import { updateCompanySettings } from './settings.service';
 
 const CompanyIdParam = z.object({
@@ -47,7 +47,7 @@ export const settingsRoutes = new Hono<AppEnv>().put(
   async (c) => {
     // the spec's call is multipart; a JSON body (no logo) is accepted too rather than silently ignored
     if (c.req.header('content-type')?.toLowerCase().includes('application/json')) {
-      const body = CompanySettingsBody.parse(await c.req.json());
+      const body = await parseJsonBody(c.req, CompanySettingsBody);
       return c.json(await updateCompanySettings(c.get('ctx'), c.req.valid('param').companyId, body, null), 200);
     }
     const form = c.req.valid('form');

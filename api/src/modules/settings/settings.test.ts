@@ -75,7 +75,13 @@ describe('PUT /companyByCompany/{companyId}', () => {
       json: { companyName: 'x'.repeat(60) },
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe('Too Long!');
+    expect((await bad.json()).message).toBe('Too Long!'); // a NUL character is refused before the database (found by the route sweep)
+    const nul = await t.req('PUT', `/companyByCompany/${A.company.id}`, {
+      token: A.admin.token,
+      json: { companyName: 'a\u0000b' },
+    });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ error: 'ERR_VALIDATION', message: 'Caractere inválido' });
   });
 
   test('png and jpg only, size-capped; broken body JSON is a 400', async () => {

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
+import { DomainError } from '@zapdesk/core';
 import type { ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
+import type { output, ZodType } from 'zod';
 import { errorBody, validationResponse } from './errors';
 
 export const NUL_TEXT = 'Caractere inválido';
@@ -35,4 +36,28 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     const field = findNul(result.data);
     if (field !== null) return c.json(errorBody('ERR_VALIDATION', NUL_TEXT, { fields: { [field]: NUL_TEXT } }), 400);
   });
+}
+
+/**
+ * For the few routes that pick their body format at run time (JSON or multipart): the same checks as
+ * `validate('json', schema)` — malformed JSON and schema failures answer 400 (ZodError → onError), NUL refused.
+ */
+export async function parseJsonBody<T extends ZodType>(
+  req: { json(): Promise<unknown> },
+  schema: T,
+): Promise<output<T>> {
+  let raw: unknown;
+  try {
+    raw = await req.json();
+  } catch {
+    throw new DomainError('ERR_VALIDATION', 'Malformed JSON body');
+  }
+  const data = schema.parse(raw);
+  assertNoNul(data);
+  return data;
+}
+
+/** Throws 400 ERR_VALIDATION when a string of `value` holds a NUL character (input not read through validate()). */
+export function assertNoNul(value: unknown): void {
+  if (findNul(value) !== null) throw new DomainError('ERR_VALIDATION', NUL_TEXT);
 }

@@ -68,3 +68,32 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+/**
+ * The delete confirmation of a list screen: open while `item` is set; `children` says what the delete takes with
+ * it; `onConfirm` gets the item (see ConfirmDialog for the async behaviour).
+ */
+export function ConfirmDeleteDialog<T>({
+  item,
+  title,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  item: T | null;
+  title: ReactNode;
+  onConfirm: (item: T) => unknown | Promise<unknown>;
+  onClose: () => void;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      title={title}
+      onClose={onClose}
+      onConfirm={() => (item !== null ? onConfirm(item) : undefined)}
+    >
+      {item !== null ? children(item) : null}
+    </ConfirmDialog>
+  );
+}

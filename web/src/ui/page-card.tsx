@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { IconPlus } from './icons';
 
 /**
  * The frame of a list screen: a title row with the main actions, an optional toolbar (search, filters), and the
@@ -33,5 +34,23 @@ export function PageCard({
       ) : null}
       <div className="flex min-h-0 flex-1 flex-col">{children}</div>
     </div>
+  );
+}
+
+/** The main "add" button of a list screen's title row. */
+export function AddButton({
+  onClick,
+  children,
+  testId,
+}: {
+  onClick: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <button type="button" className="btn btn-primary btn-sm" onClick={onClick} data-testid={testId}>
+      <IconPlus size={16} />
+      {children}
+    </button>
   );
 }

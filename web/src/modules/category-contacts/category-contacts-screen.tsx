@@ -1,18 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CategoryContactDto, CategoryContactEvent } from '@zapdesk/core';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
-import { toastError } from '../../lib/errors';
-import { useSseChannel } from '../../lib/use-sse';
 import { ColorChip } from '../../ui/color-chip';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { IconArrowLeft, IconFolder, IconPencil, IconPlus, IconTrash } from '../../ui/icons';
-import { InfiniteScroll } from '../../ui/infinite-scroll';
-import { PageCard } from '../../ui/page-card';
+import { IconArrowLeft, IconFolder } from '../../ui/icons';
+import { PagedListBody } from '../../ui/list-body';
+import { AddButton, PageCard } from '../../ui/page-card';
+import { RowActions } from '../../ui/row-actions';
 import { SearchInput } from '../../ui/search-input';
-import { toast } from '../../ui/toasts/toast';
-import { byName, textMatches, usePagedList } from '../../ui/use-paged-list';
+import { editorOf, useCrudList } from '../../ui/use-crud-list';
+import { byName, textMatches } from '../../ui/use-paged-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { deleteCategory, fetchCategoriesPage } from './category-contacts-api';
 import { CategoryDialog } from './category-dialog';
@@ -32,36 +32,17 @@ function CategoriesList() {
   const { t } = useLingui();
   const me = useSessionUser();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<CategoryContactDto | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CategoryContactDto | null>(null);
-  const list = usePagedList<CategoryContactDto>({
+  const crud = useCrudList<CategoryContactDto, CategoryContactEvent>({
     fetchPage: fetchCategoriesPage,
     search,
     compare: byName,
     matches: (c, s) => textMatches([c.name], s),
-    onError: toastError,
+    channel: me ? `categoryContact-${me.companyId}` : null,
+    eventItem: (e) => (e.action === 'delete' ? e.categoryContactId : e.categoryContact),
+    deleteItem: deleteCategory,
+    deletedMessage: t`Categoria excluída com sucesso`,
   });
-  const { upsert, remove } = list;
-
-  const onEvent = useCallback(
-    (e: CategoryContactEvent) => {
-      if (e.action === 'delete') remove(e.categoryContactId);
-      else upsert(e.categoryContact);
-    },
-    [upsert, remove],
-  );
-  useSseChannel(me ? `categoryContact-${me.companyId}` : null, onEvent);
-
-  const confirmDelete = async (c: CategoryContactDto) => {
-    try {
-      await deleteCategory(c.id);
-      remove(c.id);
-      toast.success(t`Categoria excluída com sucesso`);
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
+  const editor = editorOf(crud.editing);
 
   return (
     <PageCard
@@ -82,15 +63,9 @@ function CategoriesList() {
       subtitle={<Trans>Agrupe contatos para filtrar listas e montar campanhas</Trans>}
       testId="categories-page"
       actions={
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => setEditing('new')}
-          data-testid="category-add"
-        >
-          <IconPlus size={16} />
+        <AddButton onClick={() => crud.setEditing('new')} testId="category-add">
           <Trans>Adicionar categoria</Trans>
-        </button>
+        </AddButton>
       }
       toolbar={
         <SearchInput
@@ -101,18 +76,10 @@ function CategoriesList() {
         />
       }
     >
-      <InfiniteScroll
-        hasMore={list.hasMore}
-        loading={list.loading}
-        onLoadMore={list.loadMore}
-        className="flex-1"
+      <PagedListBody
+        list={crud.list}
         testId="categories-scroll"
-      >
-        {list.initialLoading ? (
-          <div className="flex justify-center py-16">
-            <span className="loading loading-spinner loading-lg text-primary" />
-          </div>
-        ) : list.items.length === 0 ? (
+        empty={
           <EmptyState
             icon={<IconFolder size={28} />}
             title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhuma categoria cadastrada</Trans>}
@@ -124,78 +91,47 @@ function CategoriesList() {
               )
             }
           />
-        ) : (
-          <table className="table table-pin-rows" data-testid="categories-table">
-            <thead>
-              <tr>
-                <th>
-                  <Trans>Nome</Trans>
-                </th>
-                <th className="w-28 text-right">
-                  <Trans>Ações</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((c) => (
-                <tr key={c.id} className="hover:bg-base-200/50" data-testid="category-row" data-name={c.name}>
-                  <td className="max-w-[16rem]">
-                    <ColorChip color={c.color ?? '#9CA3AF'}>{c.name}</ColorChip>
-                  </td>
-                  <td className="text-right">
-                    <div className="inline-flex gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square"
-                        onClick={() => setEditing(c)}
-                        aria-label={t`Editar`}
-                        title={t`Editar`}
-                        data-testid="category-edit"
-                      >
-                        <IconPencil size={16} />
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square text-error"
-                        onClick={() => setDeleting(c)}
-                        aria-label={t`Excluir`}
-                        title={t`Excluir`}
-                        data-testid="category-delete"
-                      >
-                        <IconTrash size={16} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.loading && !list.initialLoading ? (
-          <div className="flex justify-center py-3">
-            <span className="loading loading-dots loading-sm" />
-          </div>
-        ) : null}
-      </InfiniteScroll>
-      {editing ? (
+        }
+      >
+        <DataTable
+          items={crud.list.items}
+          testId="categories-table"
+          rowKey={(c) => c.id}
+          rowTestId="category-row"
+          rowData={(c) => ({ 'data-name': c.name })}
+          columns={[
+            {
+              key: 'name',
+              header: <Trans>Nome</Trans>,
+              className: 'max-w-[16rem]',
+              cell: (c) => <ColorChip color={c.color ?? '#9CA3AF'}>{c.name}</ColorChip>,
+            },
+          ]}
+          actions={(c) => (
+            <RowActions
+              testIdPrefix="category"
+              onEdit={() => crud.setEditing(c)}
+              onDelete={() => crud.setDeleting(c)}
+            />
+          )}
+        />
+      </PagedListBody>
+      {editor ? (
         <CategoryDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          category={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(c) => {
-            upsert(c);
-            setEditing(null);
-          }}
+          key={editor.key}
+          category={editor.item}
+          onClose={() => crud.setEditing(null)}
+          onSaved={crud.saved}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={crud.deleting}
         title={<Trans>Excluir categoria</Trans>}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? confirmDelete(deleting) : undefined)}
+        onClose={() => crud.setDeleting(null)}
+        onConfirm={crud.confirmDelete}
       >
-        {deleting ? <DeleteText name={deleting.name} /> : null}
-      </ConfirmDialog>
+        {(c) => <DeleteText name={c.name} />}
+      </ConfirmDeleteDialog>
     </PageCard>
   );
 }

@@ -6,23 +6,15 @@ import { apiJson } from '../../lib/api';
 import { toastError } from '../../lib/errors';
 import { useSseChannel } from '../../lib/use-sse';
 import { ColorChip } from '../../ui/color-chip';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import {
-  IconContacts,
-  IconDownload,
-  IconFolder,
-  IconMail,
-  IconMessagePlus,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-  IconUpload,
-} from '../../ui/icons';
-import { InfiniteScroll } from '../../ui/infinite-scroll';
-import { PageCard } from '../../ui/page-card';
+import { IconContacts, IconDownload, IconFolder, IconMail, IconMessagePlus, IconUpload } from '../../ui/icons';
+import { PagedListBody } from '../../ui/list-body';
+import { AddButton, PageCard } from '../../ui/page-card';
+import { RowActionButton, RowActions } from '../../ui/row-actions';
 import { SearchInput } from '../../ui/search-input';
-import { toast } from '../../ui/toasts/toast';
+import { editorOf, useCrudState } from '../../ui/use-crud-list';
 import { byName, textMatches, usePagedList } from '../../ui/use-paged-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { CategoryFilter } from './category-filter';
@@ -58,8 +50,6 @@ export function ContactsScreen() {
   const [filters, setFilters] = useState<Filters>({ searchParam: initialSearch.trim(), categoryIds: [] });
   const [categories, setCategories] = useState<CategoryContactRef[]>([]);
   const [count, setCount] = useState<number | null>(null);
-  const [editing, setEditing] = useState<ContactDto | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ContactDto | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [ticketFor, setTicketFor] = useState<{ contact: ContactDto; queues: QueueRef[] } | null>(null);
@@ -134,16 +124,12 @@ export function ContactsScreen() {
   // categories renamed/created elsewhere: the filter and the chips follow
   useSseChannel(me ? `categoryContact-${me.companyId}` : null, (_e: CategoryContactEvent) => loadCategories());
 
-  const confirmDelete = async (c: ContactDto) => {
-    try {
-      await deleteContact(c.id);
-      remove(c.id);
-      toast.success(t`Contato excluído com sucesso`);
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
+  const crud = useCrudState<ContactDto>({
+    deleteItem: deleteContact,
+    deletedMessage: t`Contato excluído com sucesso`,
+    onDeleted: remove,
+  });
+  const editor = editorOf(crud.editing);
 
   const openNewTicket = async (contact: ContactDto) => {
     let queues: QueueRef[] = [];
@@ -210,15 +196,9 @@ export function ContactsScreen() {
             <IconUpload size={16} />
             <Trans>Importar</Trans>
           </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => setEditing('new')}
-            data-testid="contacts-add"
-          >
-            <IconPlus size={16} />
+          <AddButton onClick={() => crud.setEditing('new')} testId="contacts-add">
             <Trans>Adicionar contato</Trans>
-          </button>
+          </AddButton>
         </>
       }
       toolbar={
@@ -238,18 +218,10 @@ export function ContactsScreen() {
         </>
       }
     >
-      <InfiniteScroll
-        hasMore={list.hasMore}
-        loading={list.loading}
-        onLoadMore={list.loadMore}
-        className="flex-1"
+      <PagedListBody
+        list={list}
         testId="contacts-scroll"
-      >
-        {list.initialLoading ? (
-          <div className="flex justify-center py-16">
-            <span className="loading loading-spinner loading-lg text-primary" />
-          </div>
-        ) : list.items.length === 0 ? (
+        empty={
           <EmptyState
             icon={<IconContacts size={28} />}
             title={filtered ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum contato cadastrado</Trans>}
@@ -261,130 +233,105 @@ export function ContactsScreen() {
               )
             }
           />
-        ) : (
-          <table className="table table-pin-rows" data-testid="contacts-table">
-            <thead>
-              <tr>
-                <th>
-                  <Trans>Nome</Trans>
-                </th>
-                <th className="hidden md:table-cell">
-                  <Trans>Número</Trans>
-                </th>
-                <th className="hidden lg:table-cell">
-                  <Trans>E-mail</Trans>
-                </th>
-                <th className="w-36 text-right">
-                  <Trans>Ações</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((c) => (
-                <tr key={c.id} className="hover:bg-base-200/50" data-testid="contact-row" data-name={c.name}>
-                  <td>
-                    <div className="flex min-w-[11rem] max-w-[26rem] items-center gap-3">
-                      <div className="avatar avatar-placeholder shrink-0">
-                        <div className="size-9 rounded-full bg-primary/10 text-primary">
-                          {c.profilePicUrl ? (
-                            <img src={c.profilePicUrl} alt="" loading="lazy" />
-                          ) : (
-                            <span className="text-xs font-semibold">{initials(c.name)}</span>
-                          )}
-                        </div>
-                      </div>
-                      <div className="flex min-w-0 flex-col gap-0.5">
-                        <span className="truncate font-medium">{c.name}</span>
-                        <span className="truncate text-xs text-base-content/60 md:hidden">{c.number}</span>
-                        {c.categoryContacts.length ? (
-                          <div className="flex flex-wrap gap-1">
-                            {c.categoryContacts.map((cat) => (
-                              <ColorChip key={cat.id} color={cat.color ?? '#9CA3AF'} size="sm">
-                                {cat.name}
-                              </ColorChip>
-                            ))}
-                          </div>
-                        ) : null}
-                      </div>
+        }
+      >
+        <DataTable
+          items={list.items}
+          testId="contacts-table"
+          rowKey={(c) => c.id}
+          rowTestId="contact-row"
+          rowData={(c) => ({ 'data-name': c.name })}
+          actionsClassName="w-36"
+          columns={[
+            {
+              key: 'name',
+              header: <Trans>Nome</Trans>,
+              cell: (c) => (
+                <div className="flex min-w-[11rem] max-w-[26rem] items-center gap-3">
+                  <div className="avatar avatar-placeholder shrink-0">
+                    <div className="size-9 rounded-full bg-primary/10 text-primary">
+                      {c.profilePicUrl ? (
+                        <img src={c.profilePicUrl} alt="" loading="lazy" />
+                      ) : (
+                        <span className="text-xs font-semibold">{initials(c.name)}</span>
+                      )}
                     </div>
-                  </td>
-                  <td className="hidden tabular-nums md:table-cell">{c.number}</td>
-                  <td className="hidden max-w-[16rem] lg:table-cell">
-                    {c.email ? (
-                      <a className="link link-hover inline-flex items-center gap-1 truncate" href={`mailto:${c.email}`}>
-                        <IconMail size={14} className="shrink-0 opacity-60" />
-                        <span className="truncate">{c.email}</span>
-                      </a>
-                    ) : (
-                      <span className="text-base-content/40">—</span>
-                    )}
-                  </td>
-                  <td className="text-right">
-                    <div className="inline-flex gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square text-primary"
-                        onClick={() => openNewTicket(c)}
-                        aria-label={t`Novo ticket`}
-                        title={t`Novo ticket`}
-                        data-testid="contact-new-ticket"
-                      >
-                        <IconMessagePlus size={16} />
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square"
-                        onClick={() => setEditing(c)}
-                        aria-label={t`Editar`}
-                        title={t`Editar`}
-                        data-testid="contact-edit"
-                      >
-                        <IconPencil size={16} />
-                      </button>
-                      {canDelete ? (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm btn-square text-error"
-                          onClick={() => setDeleting(c)}
-                          aria-label={t`Excluir`}
-                          title={t`Excluir`}
-                          data-testid="contact-delete"
-                        >
-                          <IconTrash size={16} />
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {list.loading && !list.initialLoading ? (
-          <div className="flex justify-center py-3">
-            <span className="loading loading-dots loading-sm" />
-          </div>
-        ) : null}
-      </InfiniteScroll>
-      {editing ? (
+                  </div>
+                  <div className="flex min-w-0 flex-col gap-0.5">
+                    <span className="truncate font-medium">{c.name}</span>
+                    <span className="truncate text-xs text-base-content/60 md:hidden">{c.number}</span>
+                    {c.categoryContacts.length ? (
+                      <div className="flex flex-wrap gap-1">
+                        {c.categoryContacts.map((cat) => (
+                          <ColorChip key={cat.id} color={cat.color ?? '#9CA3AF'} size="sm">
+                            {cat.name}
+                          </ColorChip>
+                        ))}
+                      </div>
+                    ) : null}
+                  </div>
+                </div>
+              ),
+            },
+            {
+              key: 'number',
+              header: <Trans>Número</Trans>,
+              headerClassName: 'hidden md:table-cell',
+              className: 'hidden tabular-nums md:table-cell',
+              cell: (c) => c.number,
+            },
+            {
+              key: 'email',
+              header: <Trans>E-mail</Trans>,
+              headerClassName: 'hidden lg:table-cell',
+              className: 'hidden max-w-[16rem] lg:table-cell',
+              cell: (c) =>
+                c.email ? (
+                  <a className="link link-hover inline-flex items-center gap-1 truncate" href={`mailto:${c.email}`}>
+                    <IconMail size={14} className="shrink-0 opacity-60" />
+                    <span className="truncate">{c.email}</span>
+                  </a>
+                ) : (
+                  <span className="text-base-content/40">—</span>
+                ),
+            },
+          ]}
+          actions={(c) => (
+            <RowActions
+              testIdPrefix="contact"
+              onEdit={() => crud.setEditing(c)}
+              onDelete={canDelete ? () => crud.setDeleting(c) : undefined}
+            >
+              <RowActionButton
+                label={t`Novo ticket`}
+                icon={<IconMessagePlus size={16} />}
+                onClick={() => openNewTicket(c)}
+                tone="primary"
+                testId="contact-new-ticket"
+              />
+            </RowActions>
+          )}
+        />
+      </PagedListBody>
+      {editor ? (
         <ContactModal
-          key={editing === 'new' ? 'new' : editing.id}
-          contact={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          key={editor.key}
+          contact={editor.item}
+          onClose={() => crud.setEditing(null)}
           onSaved={(c) => {
             upsert(c);
-            setEditing(null);
+            crud.setEditing(null);
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={crud.deleting}
         title={<Trans>Excluir contato</Trans>}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? confirmDelete(deleting) : undefined)}
+        onClose={() => crud.setDeleting(null)}
+        onConfirm={crud.confirmDelete}
       >
-        {deleting ? <DeleteText name={deleting.name} /> : null}
-      </ConfirmDialog>
+        {(c) => <DeleteText name={c.name} />}
+      </ConfirmDeleteDialog>
       <Suspense fallback={null}>
         {importing ? (
           <ImportContactsDialog

@@ -1,15 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QueueDto } from '@zapdesk/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { toastError } from '../../lib/errors';
 import { ColorChip, ColorDot } from '../../ui/color-chip';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { IconLayers, IconPencil, IconPlus, IconTrash } from '../../ui/icons';
+import { IconLayers } from '../../ui/icons';
+import { ListContent } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
-import { PageCard } from '../../ui/page-card';
-import { toast } from '../../ui/toasts/toast';
+import { AddButton, PageCard } from '../../ui/page-card';
+import { RowActions } from '../../ui/row-actions';
+import { useCrudState } from '../../ui/use-crud-list';
 import { useCapabilities } from '../auth/use-capabilities';
 import { QUEUE_RELOAD_AFTER_SAVE_MS, QueueDialog } from './queue-dialog';
 import { deleteQueue } from './queues-api';
@@ -26,9 +28,9 @@ function QueuesList({ openNew }: { openNew: boolean }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const { queues, loading } = useQueues();
-  const [editing, setEditing] = useState<QueueDto | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<QueueDto | null>(null);
-  const dialog = openNew ? 'new' : editing;
+  // the list follows the queue channel (useQueues): a deleted queue leaves it by its event
+  const crud = useCrudState<QueueDto>({ deleteItem: deleteQueue, deletedMessage: t`Queue deleted successfully!` });
+  const dialog = openNew ? 'new' : crud.editing;
 
   const usedColors = useMemo(() => {
     const current = dialog && dialog !== 'new' ? dialog.id : null;
@@ -36,18 +38,8 @@ function QueuesList({ openNew }: { openNew: boolean }) {
   }, [queues, dialog]);
 
   const closeDialog = () => {
-    setEditing(null);
+    crud.setEditing(null);
     if (openNew) navigate('/queues', { replace: true });
-  };
-
-  const remove = async (q: QueueDto) => {
-    try {
-      await deleteQueue(q.id);
-      toast.success(t`Queue deleted successfully!`);
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
   };
 
   return (
@@ -56,96 +48,64 @@ function QueuesList({ openNew }: { openNew: boolean }) {
       subtitle={<Trans>Setores que organizam o atendimento</Trans>}
       testId="queues-page"
       actions={
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => setEditing('new')}
-          data-testid="queue-add"
-        >
-          <IconPlus size={16} />
+        <AddButton onClick={() => crud.setEditing('new')} testId="queue-add">
           <Trans>Adicionar fila</Trans>
-        </button>
+        </AddButton>
       }
     >
       <div className="min-h-0 flex-1 overflow-auto">
-        {loading ? (
-          <div className="flex justify-center py-16">
-            <span className="loading loading-spinner loading-lg text-primary" />
-          </div>
-        ) : queues.length === 0 ? (
-          <EmptyState
-            icon={<IconLayers size={28} />}
-            title={<Trans>Nenhuma fila cadastrada</Trans>}
-            description={<Trans>Crie filas para distribuir os atendimentos entre os setores.</Trans>}
-          />
-        ) : (
-          <table className="table table-pin-rows" data-testid="queues-table">
-            <thead>
-              <tr>
-                <th>
-                  <Trans>Nome</Trans>
-                </th>
-                <th>
-                  <Trans>Cor</Trans>
-                </th>
-                <th className="w-28 text-right">
-                  <Trans>Ações</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {queues.map((q) => (
-                <tr key={q.id} className="hover:bg-base-200/50" data-testid="queue-row" data-name={q.name}>
-                  <td className="max-w-[14rem]">
-                    <div className="flex flex-col gap-0.5">
-                      <span className="truncate font-medium">{q.name}</span>
-                      {q.greetingMessage ? (
-                        <span className="hidden truncate text-xs text-base-content/60 sm:block">
-                          {q.greetingMessage}
-                        </span>
-                      ) : null}
-                    </div>
-                  </td>
-                  <td>
-                    <span className="flex items-center gap-2">
-                      <ColorDot color={q.color} size={18} />
-                      <span className="hidden font-mono text-xs sm:inline">{q.color}</span>
-                      <span className="hidden md:inline">
-                        <ColorChip color={q.color} size="sm">
-                          {q.name}
-                        </ColorChip>
-                      </span>
+        <ListContent
+          loading={loading}
+          isEmpty={queues.length === 0}
+          empty={
+            <EmptyState
+              icon={<IconLayers size={28} />}
+              title={<Trans>Nenhuma fila cadastrada</Trans>}
+              description={<Trans>Crie filas para distribuir os atendimentos entre os setores.</Trans>}
+            />
+          }
+        >
+          <DataTable
+            items={queues}
+            testId="queues-table"
+            rowKey={(q) => q.id}
+            rowTestId="queue-row"
+            rowData={(q) => ({ 'data-name': q.name })}
+            columns={[
+              {
+                key: 'name',
+                header: <Trans>Nome</Trans>,
+                className: 'max-w-[14rem]',
+                cell: (q) => (
+                  <div className="flex flex-col gap-0.5">
+                    <span className="truncate font-medium">{q.name}</span>
+                    {q.greetingMessage ? (
+                      <span className="hidden truncate text-xs text-base-content/60 sm:block">{q.greetingMessage}</span>
+                    ) : null}
+                  </div>
+                ),
+              },
+              {
+                key: 'color',
+                header: <Trans>Cor</Trans>,
+                cell: (q) => (
+                  <span className="flex items-center gap-2">
+                    <ColorDot color={q.color} size={18} />
+                    <span className="hidden font-mono text-xs sm:inline">{q.color}</span>
+                    <span className="hidden md:inline">
+                      <ColorChip color={q.color} size="sm">
+                        {q.name}
+                      </ColorChip>
                     </span>
-                  </td>
-                  <td className="text-right">
-                    <div className="inline-flex gap-1">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square"
-                        onClick={() => setEditing(q)}
-                        aria-label={t`Editar`}
-                        title={t`Editar`}
-                        data-testid="queue-edit"
-                      >
-                        <IconPencil size={16} />
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm btn-square text-error"
-                        onClick={() => setDeleting(q)}
-                        aria-label={t`Excluir`}
-                        title={t`Excluir`}
-                        data-testid="queue-delete"
-                      >
-                        <IconTrash size={16} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+                  </span>
+                ),
+              },
+            ]}
+            actions={(q) => (
+              <RowActions testIdPrefix="queue" onEdit={() => crud.setEditing(q)} onDelete={() => crud.setDeleting(q)} />
+            )}
+          />
+        </ListContent>
       </div>
       {dialog ? (
         <QueueDialog
@@ -161,14 +121,14 @@ function QueuesList({ openNew }: { openNew: boolean }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={crud.deleting}
         title={<Trans>Excluir fila</Trans>}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onClose={() => crud.setDeleting(null)}
+        onConfirm={crud.confirmDelete}
       >
-        {deleting ? <DeleteQueueText name={deleting.name} /> : null}
-      </ConfirmDialog>
+        {(q) => <DeleteQueueText name={q.name} />}
+      </ConfirmDeleteDialog>
     </PageCard>
   );
 }

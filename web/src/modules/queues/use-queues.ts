@@ -2,10 +2,9 @@ import type { QueueDto, QueueEvent } from '@zapdesk/core';
 import { useCallback, useEffect, useState } from 'react';
 import { toastError } from '../../lib/errors';
 import { useSseChannel } from '../../lib/use-sse';
+import { byName } from '../../ui/use-paged-list';
 import { useSessionUser } from '../auth/use-capabilities';
 import { fetchQueues } from './queues-api';
-
-const byName = (a: QueueDto, b: QueueDto) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /** The company's queues, kept live from `queue-{companyId}` (spec 2 §3: create, update, delete with queueId). */
 export function useQueues(): { queues: QueueDto[]; loading: boolean; failed: boolean } {

@@ -1,18 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserAuthorizationDto, UserAuthorizationEvent } from '@zapdesk/core';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { toastError } from '../../lib/errors';
-import { useSseChannel } from '../../lib/use-sse';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { IconArrowLeft, IconPencil, IconPlus, IconShield, IconTrash } from '../../ui/icons';
-import { InfiniteScroll } from '../../ui/infinite-scroll';
+import { IconArrowLeft, IconShield } from '../../ui/icons';
+import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
-import { PageCard } from '../../ui/page-card';
+import { AddButton, PageCard } from '../../ui/page-card';
+import { RowActions } from '../../ui/row-actions';
 import { SearchInput } from '../../ui/search-input';
-import { toast } from '../../ui/toasts/toast';
-import { byName, textMatches, usePagedList } from '../../ui/use-paged-list';
+import { editorOf, useCrudList } from '../../ui/use-crud-list';
+import { byName, textMatches } from '../../ui/use-paged-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { GroupDialog } from './group-dialog';
 import { GROUP_FLAGS } from './group-flags';
@@ -29,36 +29,17 @@ function GroupsList() {
   const { t, i18n } = useLingui();
   const user = useSessionUser();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<UserAuthorizationDto | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<UserAuthorizationDto | null>(null);
-  const list = usePagedList<UserAuthorizationDto>({
+  const crud = useCrudList<UserAuthorizationDto, UserAuthorizationEvent>({
     fetchPage: fetchGroupsPage,
     search,
     compare: byName,
     matches: (g, s) => textMatches([g.name], s),
-    onError: toastError,
+    channel: user ? `userAuthorization-${user.companyId}` : null,
+    eventItem: (e) => (e.action === 'delete' ? e.userAuthorizationId : e.userAuthorization),
+    deleteItem: deleteGroup,
+    deletedMessage: t`Grupo de permissões excluído`,
   });
-  const { upsert, remove } = list;
-
-  const onEvent = useCallback(
-    (e: UserAuthorizationEvent) => {
-      if (e.action === 'delete') remove(e.userAuthorizationId);
-      else upsert(e.userAuthorization);
-    },
-    [upsert, remove],
-  );
-  useSseChannel(user ? `userAuthorization-${user.companyId}` : null, onEvent);
-
-  const confirmDelete = async (g: UserAuthorizationDto) => {
-    try {
-      await deleteGroup(g.id);
-      remove(g.id);
-      toast.success(t`Grupo de permissões excluído`);
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
+  const editor = editorOf(crud.editing);
 
   return (
     <PageCard
@@ -71,15 +52,9 @@ function GroupsList() {
             <IconArrowLeft size={16} />
             <Trans>Usuários</Trans>
           </Link>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => setEditing('new')}
-            data-testid="group-add"
-          >
-            <IconPlus size={16} />
+          <AddButton onClick={() => crud.setEditing('new')} testId="group-add">
             <Trans>Adicionar grupo</Trans>
-          </button>
+          </AddButton>
         </>
       }
       toolbar={
@@ -91,18 +66,10 @@ function GroupsList() {
         />
       }
     >
-      <InfiniteScroll
-        hasMore={list.hasMore}
-        loading={list.loading}
-        onLoadMore={list.loadMore}
-        className="flex-1"
+      <PagedListBody
+        list={crud.list}
         testId="groups-scroll"
-      >
-        {list.initialLoading ? (
-          <div className="flex justify-center py-16">
-            <span className="loading loading-spinner loading-lg text-primary" />
-          </div>
-        ) : list.items.length === 0 ? (
+        empty={
           <EmptyState
             icon={<IconShield size={28} />}
             title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum grupo de permissões</Trans>}
@@ -114,99 +81,62 @@ function GroupsList() {
               )
             }
           />
-        ) : (
-          <table className="table table-pin-rows" data-testid="groups-table">
-            <thead>
-              <tr>
-                <th>
-                  <Trans>Nome</Trans>
-                </th>
-                <th className="hidden md:table-cell">
-                  <Trans>Permissões</Trans>
-                </th>
-                <th className="w-28 text-right">
-                  <Trans>Ações</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((g) => {
+        }
+      >
+        <DataTable
+          items={crud.list.items}
+          testId="groups-table"
+          rowKey={(g) => g.id}
+          rowTestId="group-row"
+          rowData={(g) => ({ 'data-name': g.name })}
+          columns={[
+            {
+              key: 'name',
+              header: <Trans>Nome</Trans>,
+              className: 'max-w-[14rem]',
+              cell: (g) => <span className="block truncate font-medium">{g.name}</span>,
+            },
+            {
+              key: 'flags',
+              header: <Trans>Permissões</Trans>,
+              headerClassName: 'hidden md:table-cell',
+              className: 'hidden md:table-cell',
+              cell: (g) => {
                 const on = GROUP_FLAGS.filter((f) => g[f.key]);
                 return (
-                  <tr key={g.id} className="hover:bg-base-200/50" data-testid="group-row" data-name={g.name}>
-                    <td className="max-w-[14rem]">
-                      <span className="block truncate font-medium">{g.name}</span>
-                    </td>
-                    <td className="hidden md:table-cell">
-                      <div className="flex flex-wrap gap-1">
-                        {on.length === 0 ? (
-                          <span className="text-sm text-base-content/50">
-                            <Trans>Nenhuma permissão extra</Trans>
-                          </span>
-                        ) : (
-                          on.map((f) => (
-                            <span key={f.key} className="badge badge-soft badge-sm">
-                              {i18n._(f.label)}
-                            </span>
-                          ))
-                        )}
-                      </div>
-                    </td>
-                    <td className="text-right">
-                      <div className="inline-flex gap-1">
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm btn-square"
-                          onClick={() => setEditing(g)}
-                          aria-label={t`Editar`}
-                          title={t`Editar`}
-                          data-testid="group-edit"
-                        >
-                          <IconPencil size={16} />
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm btn-square text-error"
-                          onClick={() => setDeleting(g)}
-                          aria-label={t`Excluir`}
-                          title={t`Excluir`}
-                          data-testid="group-delete"
-                        >
-                          <IconTrash size={16} />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
+                  <div className="flex flex-wrap gap-1">
+                    {on.length === 0 ? (
+                      <span className="text-sm text-base-content/50">
+                        <Trans>Nenhuma permissão extra</Trans>
+                      </span>
+                    ) : (
+                      on.map((f) => (
+                        <span key={f.key} className="badge badge-soft badge-sm">
+                          {i18n._(f.label)}
+                        </span>
+                      ))
+                    )}
+                  </div>
                 );
-              })}
-            </tbody>
-          </table>
-        )}
-        {list.loading && !list.initialLoading ? (
-          <div className="flex justify-center py-3">
-            <span className="loading loading-dots loading-sm" />
-          </div>
-        ) : null}
-      </InfiniteScroll>
-      {editing ? (
-        <GroupDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          group={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(g) => {
-            upsert(g);
-            setEditing(null);
-          }}
+              },
+            },
+          ]}
+          actions={(g) => (
+            <RowActions testIdPrefix="group" onEdit={() => crud.setEditing(g)} onDelete={() => crud.setDeleting(g)} />
+          )}
         />
+      </PagedListBody>
+      {editor ? (
+        <GroupDialog key={editor.key} group={editor.item} onClose={() => crud.setEditing(null)} onSaved={crud.saved} />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={crud.deleting}
         title={<Trans>Excluir grupo de permissões</Trans>}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? confirmDelete(deleting) : undefined)}
+        onClose={() => crud.setDeleting(null)}
+        onConfirm={crud.confirmDelete}
       >
-        {deleting ? <DeleteText name={deleting.name} /> : null}
-      </ConfirmDialog>
+        {(g) => <DeleteText name={g.name} />}
+      </ConfirmDeleteDialog>
     </PageCard>
   );
 }

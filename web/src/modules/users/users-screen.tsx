@@ -1,19 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserDto, UserEvent } from '@zapdesk/core';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { toastError } from '../../lib/errors';
-import { useSseChannel } from '../../lib/use-sse';
 import { ColorChip } from '../../ui/color-chip';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { IconPencil, IconPlus, IconShield, IconTrash, IconUsers } from '../../ui/icons';
-import { InfiniteScroll } from '../../ui/infinite-scroll';
+import { IconShield, IconUsers } from '../../ui/icons';
+import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
-import { PageCard } from '../../ui/page-card';
+import { AddButton, PageCard } from '../../ui/page-card';
+import { RowActions } from '../../ui/row-actions';
 import { SearchInput } from '../../ui/search-input';
-import { toast } from '../../ui/toasts/toast';
-import { byName, textMatches, usePagedList } from '../../ui/use-paged-list';
+import { editorOf, useCrudList } from '../../ui/use-crud-list';
+import { byName, textMatches } from '../../ui/use-paged-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { UserModal } from './user-modal';
 import { deleteUser, fetchUsersPage } from './users-api';
@@ -33,41 +33,26 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
 
+const NONE = <span className="text-base-content/40">—</span>;
+
 function UsersList() {
   const { t } = useLingui();
   const me = useSessionUser();
   const caps = useCapabilities();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<UserDto | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<UserDto | null>(null);
-  const list = usePagedList<UserDto>({
+  const crud = useCrudList<UserDto, UserEvent>({
     fetchPage: fetchUsersPage,
     search,
     compare: byName,
     matches: (u, s) => textMatches([u.name, u.email], s),
-    onError: toastError,
+    channel: me ? `user-${me.companyId}` : null,
+    eventItem: (e) => (e.action === 'delete' ? e.userId : e.user),
+    deleteItem: deleteUser,
+    deletedMessage: t`Usuário excluído`,
   });
-  const { upsert, remove } = list;
-
-  const onEvent = useCallback(
-    (e: UserEvent) => {
-      if (e.action === 'delete') remove(e.userId);
-      else upsert(e.user);
-    },
-    [upsert, remove],
-  );
-  useSseChannel(me ? `user-${me.companyId}` : null, onEvent);
-
-  const confirmDelete = async (u: UserDto) => {
-    try {
-      await deleteUser(u.id);
-      remove(u.id);
-      toast.success(t`Usuário excluído`);
-    } catch (err) {
-      toastError(err);
-      throw err;
-    }
-  };
+  const editor = editorOf(crud.editing);
+  // nobody deletes themselves; only a master deletes a master
+  const canDelete = (u: UserDto) => u.id !== me?.id && (u.master !== 1 || !!caps?.editMasterField);
 
   return (
     <PageCard
@@ -80,15 +65,9 @@ function UsersList() {
             <IconShield size={16} />
             <Trans>Grupos de permissões</Trans>
           </Link>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => setEditing('new')}
-            data-testid="user-add"
-          >
-            <IconPlus size={16} />
+          <AddButton onClick={() => crud.setEditing('new')} testId="user-add">
             <Trans>Adicionar usuário</Trans>
-          </button>
+          </AddButton>
         </>
       }
       toolbar={
@@ -100,156 +79,116 @@ function UsersList() {
         />
       }
     >
-      <InfiniteScroll
-        hasMore={list.hasMore}
-        loading={list.loading}
-        onLoadMore={list.loadMore}
-        className="flex-1"
+      <PagedListBody
+        list={crud.list}
         testId="users-scroll"
-      >
-        {list.initialLoading ? (
-          <div className="flex justify-center py-16">
-            <span className="loading loading-spinner loading-lg text-primary" />
-          </div>
-        ) : list.items.length === 0 ? (
+        empty={
           <EmptyState
             icon={<IconUsers size={28} />}
             title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum usuário</Trans>}
             description={search ? <Trans>Nenhum usuário corresponde à pesquisa.</Trans> : undefined}
           />
-        ) : (
-          <table className="table table-pin-rows" data-testid="users-table">
-            <thead>
-              <tr>
-                <th>
-                  <Trans>Nome</Trans>
-                </th>
-                <th className="hidden lg:table-cell">
-                  <Trans>E-mail</Trans>
-                </th>
-                <th className="hidden sm:table-cell">
-                  <Trans>Perfil</Trans>
-                </th>
-                <th className="hidden md:table-cell">
-                  <Trans>Grupo de permissões</Trans>
-                </th>
-                <th className="hidden xl:table-cell">
-                  <Trans>Filas</Trans>
-                </th>
-                <th className="w-28 text-right">
-                  <Trans>Ações</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((u) => {
-                const self = u.id === me?.id;
-                const canDelete = !self && (u.master !== 1 || !!caps?.editMasterField);
-                return (
-                  <tr key={u.id} className="hover:bg-base-200/50" data-testid="user-row" data-email={u.email}>
-                    <td className="max-w-[16rem]">
-                      <div className="flex items-center gap-3">
-                        <div className="avatar avatar-placeholder">
-                          <div className="size-9 rounded-full bg-primary/10 text-primary">
-                            <span className="text-xs font-semibold">{initials(u.name)}</span>
-                          </div>
-                        </div>
-                        <div className="flex min-w-0 flex-col">
-                          <span className="truncate font-medium">{u.name}</span>
-                          <span className="truncate text-xs text-base-content/60 lg:hidden">{u.email}</span>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="hidden max-w-[16rem] truncate lg:table-cell">{u.email}</td>
-                    <td className="hidden sm:table-cell">
-                      <div className="flex flex-wrap gap-1">
-                        {u.profile === 'admin' ? (
-                          <span className="badge badge-primary badge-soft badge-sm">
-                            <Trans>Administrador</Trans>
-                          </span>
-                        ) : (
-                          <span className="badge badge-ghost badge-sm">
-                            <Trans>Usuário</Trans>
-                          </span>
-                        )}
-                        {u.master === 1 ? <span className="badge badge-accent badge-soft badge-sm">Master</span> : null}
-                      </div>
-                    </td>
-                    <td className="hidden md:table-cell" data-testid="user-group-cell">
-                      {u.userAuthorization ? u.userAuthorization.name : <span className="text-base-content/40">—</span>}
-                    </td>
-                    <td className="hidden max-w-[16rem] xl:table-cell">
-                      <div className="flex flex-wrap gap-1">
-                        {u.queues.length ? (
-                          u.queues.map((q) => (
-                            <ColorChip key={q.id} color={q.color} size="sm">
-                              {q.name}
-                            </ColorChip>
-                          ))
-                        ) : (
-                          <span className="text-base-content/40">—</span>
-                        )}
-                      </div>
-                    </td>
-                    <td className="text-right">
-                      <div className="inline-flex gap-1">
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm btn-square"
-                          onClick={() => setEditing(u)}
-                          aria-label={t`Editar`}
-                          title={t`Editar`}
-                          data-testid="user-edit"
-                        >
-                          <IconPencil size={16} />
-                        </button>
-                        {canDelete ? (
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-sm btn-square text-error"
-                            onClick={() => setDeleting(u)}
-                            aria-label={t`Excluir`}
-                            title={t`Excluir`}
-                            data-testid="user-delete"
-                          >
-                            <IconTrash size={16} />
-                          </button>
-                        ) : (
-                          <span className="btn btn-ghost btn-sm btn-square invisible" aria-hidden="true" />
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
-        {list.loading && !list.initialLoading ? (
-          <div className="flex justify-center py-3">
-            <span className="loading loading-dots loading-sm" />
-          </div>
-        ) : null}
-      </InfiniteScroll>
-      {editing ? (
-        <UserModal
-          key={editing === 'new' ? 'new' : editing.id}
-          user={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(u) => {
-            upsert(u);
-            setEditing(null);
-          }}
-        />
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={<Trans>Excluir usuário</Trans>}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? confirmDelete(deleting) : undefined)}
+        }
       >
-        {deleting ? <DeleteText name={deleting.name} /> : null}
-      </ConfirmDialog>
+        <DataTable
+          items={crud.list.items}
+          testId="users-table"
+          rowKey={(u) => u.id}
+          rowTestId="user-row"
+          rowData={(u) => ({ 'data-email': u.email })}
+          columns={[
+            {
+              key: 'name',
+              header: <Trans>Nome</Trans>,
+              className: 'max-w-[16rem]',
+              cell: (u) => (
+                <div className="flex items-center gap-3">
+                  <div className="avatar avatar-placeholder">
+                    <div className="size-9 rounded-full bg-primary/10 text-primary">
+                      <span className="text-xs font-semibold">{initials(u.name)}</span>
+                    </div>
+                  </div>
+                  <div className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium">{u.name}</span>
+                    <span className="truncate text-xs text-base-content/60 lg:hidden">{u.email}</span>
+                  </div>
+                </div>
+              ),
+            },
+            {
+              key: 'email',
+              header: <Trans>E-mail</Trans>,
+              headerClassName: 'hidden lg:table-cell',
+              className: 'hidden max-w-[16rem] truncate lg:table-cell',
+              cell: (u) => u.email,
+            },
+            {
+              key: 'profile',
+              header: <Trans>Perfil</Trans>,
+              headerClassName: 'hidden sm:table-cell',
+              className: 'hidden sm:table-cell',
+              cell: (u) => (
+                <div className="flex flex-wrap gap-1">
+                  {u.profile === 'admin' ? (
+                    <span className="badge badge-primary badge-soft badge-sm">
+                      <Trans>Administrador</Trans>
+                    </span>
+                  ) : (
+                    <span className="badge badge-ghost badge-sm">
+                      <Trans>Usuário</Trans>
+                    </span>
+                  )}
+                  {u.master === 1 ? <span className="badge badge-accent badge-soft badge-sm">Master</span> : null}
+                </div>
+              ),
+            },
+            {
+              key: 'group',
+              header: <Trans>Grupo de permissões</Trans>,
+              headerClassName: 'hidden md:table-cell',
+              className: 'hidden md:table-cell',
+              testId: 'user-group-cell',
+              cell: (u) => (u.userAuthorization ? u.userAuthorization.name : NONE),
+            },
+            {
+              key: 'queues',
+              header: <Trans>Filas</Trans>,
+              headerClassName: 'hidden xl:table-cell',
+              className: 'hidden max-w-[16rem] xl:table-cell',
+              cell: (u) => (
+                <div className="flex flex-wrap gap-1">
+                  {u.queues.length
+                    ? u.queues.map((q) => (
+                        <ColorChip key={q.id} color={q.color} size="sm">
+                          {q.name}
+                        </ColorChip>
+                      ))
+                    : NONE}
+                </div>
+              ),
+            },
+          ]}
+          actions={(u) => (
+            <RowActions
+              testIdPrefix="user"
+              onEdit={() => crud.setEditing(u)}
+              onDelete={canDelete(u) ? () => crud.setDeleting(u) : undefined}
+              keepDeleteSlot
+            />
+          )}
+        />
+      </PagedListBody>
+      {editor ? (
+        <UserModal key={editor.key} user={editor.item} onClose={() => crud.setEditing(null)} onSaved={crud.saved} />
+      ) : null}
+      <ConfirmDeleteDialog
+        item={crud.deleting}
+        title={<Trans>Excluir usuário</Trans>}
+        onClose={() => crud.setDeleting(null)}
+        onConfirm={crud.confirmDelete}
+      >
+        {(u) => <DeleteText name={u.name} />}
+      </ConfirmDeleteDialog>
     </PageCard>
   );
 }

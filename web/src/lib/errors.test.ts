@@ -5,7 +5,7 @@ import { DetailedError } from 'hono/client';
 import { installLinguiMacros } from '../test/lingui-macro';
 
 await installLinguiMacros();
-const { ApiError, parseApiError, readJson, translateValidation } = await import('./errors');
+const { ApiError, fieldErrors, parseApiError, readJson, translateValidation } = await import('./errors');
 
 beforeAll(() => {
   // the source locale: message ids are the pt-BR texts, no catalog needed
@@ -64,6 +64,19 @@ describe('parseApiError (spec 1 §8)', () => {
     expect(translateValidation('Invalid email')).toBe('Invalid email');
     expect(translateValidation('Outro')).toBe('Outro');
     expect(translateValidation(undefined)).toBeUndefined();
+  });
+
+  test('fieldErrors keeps the first issue per field, translated', () => {
+    const issues = [
+      { path: ['name'], message: 'Too Short!' },
+      { path: ['name'], message: 'Required' },
+      { path: ['email'], message: 'Invalid email' },
+    ];
+    expect(fieldErrors<'name' | 'email'>(issues)).toEqual({
+      name: translateValidation('Too Short!'),
+      email: 'Invalid email',
+    });
+    expect(fieldErrors([])).toEqual({});
   });
 });
 

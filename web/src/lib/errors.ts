@@ -83,6 +83,21 @@ export function translateValidation(text: string | undefined): string | undefine
   return v ? i18n._(v) : text;
 }
 
+/**
+ * A form's inline errors from a core zod schema's failure: per field (`issue.path[0]`) the first issue's text,
+ * translated.
+ */
+export function fieldErrors<K extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  for (const issue of issues) {
+    const key = issue.path[0] as K;
+    errors[key] ??= translateValidation(issue.message);
+  }
+  return errors;
+}
+
 /** The shared handler: a toast with `parseApiError`'s text. */
 export function toastError(err: unknown, opts?: ToastOptions): number {
   return toast.error(parseApiError(err), opts);

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SignupInput } from '@zapdesk/core/auth/auth.schemas';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiError, parseApiError, translateValidation } from '../../lib/errors';
+import { ApiError, fieldErrors, parseApiError, translateValidation } from '../../lib/errors';
 import { HOME_PATH } from '../../routes';
 import { IconAlert, IconMail, IconUser } from '../../ui/icons';
 import { PasswordInput } from '../../ui/password-input';
@@ -32,12 +32,7 @@ export default function SignupPage() {
     setError(null);
     const parsed = SignupInput.safeParse(form);
     if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as Field;
-        next[k] ??= translateValidation(issue.message);
-      }
-      setErrors(next);
+      setErrors(fieldErrors<Field>(parsed.error.issues));
       return;
     }
     setErrors({});

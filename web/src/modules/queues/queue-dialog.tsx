@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUEUE_PALETTE, type QueueDto, QueueInput } from '@zapdesk/core';
-import { type FormEvent, useState } from 'react';
-import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
+import { useState } from 'react';
+import { errorParts, fieldErrors, parseApiError, toastError } from '../../lib/errors';
+import { FormDialog, NameField } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { IconCheck } from '../../ui/icons';
-import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { createQueue, updateQueue } from './queues-api';
 
@@ -37,22 +37,13 @@ export function QueueDialog({
   const [color, setColor] = useState(queue?.color ?? '');
   const [greetingMessage, setGreeting] = useState(queue?.greetingMessage ?? '');
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const parsed = QueueInput.safeParse({ name, color, greetingMessage });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        next[key] ??= translateValidation(issue.message);
-      }
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
-    setSaving(true);
     try {
       const saved = queue ? await updateQueue(queue.id, parsed.data) : await createQueue(parsed.data);
       toast.success(t`Queue saved successfully`);
@@ -63,107 +54,93 @@ export function QueueDialog({
       if (code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') setErrors({ color: parseApiError(err) });
       if (code === 'ERR_NAME_EXISTS') setErrors({ name: parseApiError(err) });
       toastError(err);
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onClose={onClose}
       title={queue ? <Trans>Editar fila</Trans> : <Trans>Adicionar fila</Trans>}
       testId="queue-dialog"
+      saveTestId="queue-save"
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <FormField label={<Trans>Nome</Trans>} error={errors.name} errorTestId="queue-name-error">
-          <input
-            className={`input w-full ${errors.name ? 'input-error' : ''}`}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors((x) => ({ ...x, name: undefined }));
-            }}
-            maxLength={60}
-            autoFocus
-            data-testid="queue-name"
-          />
-        </FormField>
-        <FormField
-          label={<Trans>Cor</Trans>}
-          error={errors.color}
-          errorTestId="queue-color-error"
-          hint={<Trans>Cada fila usa uma cor diferente.</Trans>}
+      <NameField
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setErrors((x) => ({ ...x, name: undefined }));
+        }}
+        error={errors.name}
+        testId="queue-name"
+        errorTestId="queue-name-error"
+      />
+      <FormField
+        label={<Trans>Cor</Trans>}
+        error={errors.color}
+        errorTestId="queue-color-error"
+        hint={<Trans>Cada fila usa uma cor diferente.</Trans>}
+      >
+        <div
+          className="flex flex-wrap gap-1.5 rounded-box border border-base-300 p-2"
+          role="radiogroup"
+          aria-label={t`Cor`}
+          data-testid="queue-palette"
         >
-          <div
-            className="flex flex-wrap gap-1.5 rounded-box border border-base-300 p-2"
-            role="radiogroup"
-            aria-label={t`Cor`}
-            data-testid="queue-palette"
-          >
-            {QUEUE_PALETTE.map((c) => {
-              const selected = c.toUpperCase() === color.toUpperCase();
-              const usedBy = usedColors.get(c.toUpperCase());
-              return (
-                <button
-                  key={c}
-                  type="button"
-                  role="radio"
-                  aria-checked={selected}
-                  aria-label={usedBy ? t`${c} (em uso por ${usedBy})` : c}
-                  title={usedBy ? t`${c} (em uso por ${usedBy})` : c}
-                  className={`relative flex size-8 items-center justify-center rounded-md ring-offset-2 ring-offset-base-100 transition hover:scale-110 ${selected ? 'ring-2 ring-base-content' : ''}`}
-                  style={{ backgroundColor: c }}
-                  onClick={() => {
-                    setColor(c);
-                    setErrors((x) => ({ ...x, color: undefined }));
-                  }}
-                  data-testid="queue-color"
-                  data-color={c}
-                  data-used={usedBy ? 'true' : 'false'}
-                >
-                  {selected ? (
-                    <IconCheck size={14} className="text-white drop-shadow" />
-                  ) : usedBy ? (
-                    <span className="size-1.5 rounded-full bg-white/90" />
-                  ) : null}
-                </button>
-              );
-            })}
-          </div>
-          <div className="mt-1 flex items-center gap-2 text-sm">
-            <span
-              className="inline-block size-5 rounded-md border border-base-300"
-              style={{ backgroundColor: color || 'transparent' }}
-            />
-            <span className="font-mono" data-testid="queue-color-value">
-              {color || t`Nenhuma cor escolhida`}
-            </span>
-          </div>
-        </FormField>
-        <FormField
-          label={<Trans>Mensagem de saudação</Trans>}
-          error={errors.greetingMessage}
-          hint={<Trans>Enviada ao contato quando o atendimento entra nesta fila.</Trans>}
-        >
-          <textarea
-            className="textarea w-full"
-            rows={4}
-            value={greetingMessage}
-            onChange={(e) => setGreeting(e.target.value)}
-            data-testid="queue-greeting"
-          />
-        </FormField>
-        <div className="flex justify-end gap-2 pt-1">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="queue-save">
-            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Salvar</Trans>
-          </button>
+          {QUEUE_PALETTE.map((c) => {
+            const selected = c.toUpperCase() === color.toUpperCase();
+            const usedBy = usedColors.get(c.toUpperCase());
+            return (
+              <button
+                key={c}
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                aria-label={usedBy ? t`${c} (em uso por ${usedBy})` : c}
+                title={usedBy ? t`${c} (em uso por ${usedBy})` : c}
+                className={`relative flex size-8 items-center justify-center rounded-md ring-offset-2 ring-offset-base-100 transition hover:scale-110 ${selected ? 'ring-2 ring-base-content' : ''}`}
+                style={{ backgroundColor: c }}
+                onClick={() => {
+                  setColor(c);
+                  setErrors((x) => ({ ...x, color: undefined }));
+                }}
+                data-testid="queue-color"
+                data-color={c}
+                data-used={usedBy ? 'true' : 'false'}
+              >
+                {selected ? (
+                  <IconCheck size={14} className="text-white drop-shadow" />
+                ) : usedBy ? (
+                  <span className="size-1.5 rounded-full bg-white/90" />
+                ) : null}
+              </button>
+            );
+          })}
         </div>
-      </form>
-    </Modal>
+        <div className="mt-1 flex items-center gap-2 text-sm">
+          <span
+            className="inline-block size-5 rounded-md border border-base-300"
+            style={{ backgroundColor: color || 'transparent' }}
+          />
+          <span className="font-mono" data-testid="queue-color-value">
+            {color || t`Nenhuma cor escolhida`}
+          </span>
+        </div>
+      </FormField>
+      <FormField
+        label={<Trans>Mensagem de saudação</Trans>}
+        error={errors.greetingMessage}
+        hint={<Trans>Enviada ao contato quando o atendimento entra nesta fila.</Trans>}
+      >
+        <textarea
+          className="textarea w-full"
+          rows={4}
+          value={greetingMessage}
+          onChange={(e) => setGreeting(e.target.value)}
+          data-testid="queue-greeting"
+        />
+      </FormField>
+    </FormDialog>
   );
 }

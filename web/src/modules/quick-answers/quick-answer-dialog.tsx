@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CreateQuickAnswer, type QuickAnswerDto } from '@zapdesk/core';
-import { type FormEvent, useState } from 'react';
-import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
+import { useState } from 'react';
+import { errorParts, fieldErrors, parseApiError, toastError } from '../../lib/errors';
+import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { createQuickAnswer, updateQuickAnswer } from './quick-answers-api';
 
@@ -24,24 +24,16 @@ export function QuickAnswerDialog({
   const [shortcut, setShortcut] = useState(quickAnswer?.shortcut ?? '');
   const [message, setMessage] = useState(quickAnswer?.message ?? '');
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
 
   const count = message.length;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const parsed = CreateQuickAnswer.safeParse({ shortcut, message });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        next[key] ??= translateValidation(issue.message);
-      }
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
-    setSaving(true);
     try {
       const saved = quickAnswer
         ? await updateQuickAnswer(quickAnswer.id, parsed.data)
@@ -51,68 +43,56 @@ export function QuickAnswerDialog({
     } catch (err) {
       if (errorParts(err).code === 'ERR_NAME_EXISTS') setErrors({ shortcut: parseApiError(err) });
       toastError(err);
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormDialog
       title={quickAnswer ? <Trans>Editar resposta rápida</Trans> : <Trans>Adicionar resposta rápida</Trans>}
       size="lg"
       testId="quick-answer-dialog"
+      saveTestId="quick-answer-save"
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <FormField
-          label={<Trans>Atalho</Trans>}
-          error={errors.shortcut}
-          errorTestId="quick-answer-shortcut-error"
-          hint={<Trans>No chat, digite / e o atalho para usar esta resposta.</Trans>}
-        >
-          <label className={`input w-full ${errors.shortcut ? 'input-error' : ''}`}>
-            <span className="font-mono text-base-content/50">/</span>
-            <input
-              className="grow"
-              value={shortcut}
-              onChange={(e) => {
-                setShortcut(e.target.value);
-                setErrors((x) => ({ ...x, shortcut: undefined }));
-              }}
-              maxLength={20}
-              autoFocus
-              data-testid="quick-answer-shortcut"
-            />
-          </label>
-        </FormField>
-        <FormField
-          label={<Trans>Mensagem</Trans>}
-          error={errors.message}
-          errorTestId="quick-answer-message-error"
-          hint={<Trans>{count} / 30000 caracteres</Trans>}
-        >
-          <textarea
-            className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
-            rows={7}
-            value={message}
+      <FormField
+        label={<Trans>Atalho</Trans>}
+        error={errors.shortcut}
+        errorTestId="quick-answer-shortcut-error"
+        hint={<Trans>No chat, digite / e o atalho para usar esta resposta.</Trans>}
+      >
+        <label className={`input w-full ${errors.shortcut ? 'input-error' : ''}`}>
+          <span className="font-mono text-base-content/50">/</span>
+          <input
+            className="grow"
+            value={shortcut}
             onChange={(e) => {
-              setMessage(e.target.value);
-              setErrors((x) => ({ ...x, message: undefined }));
+              setShortcut(e.target.value);
+              setErrors((x) => ({ ...x, shortcut: undefined }));
             }}
-            data-testid="quick-answer-message"
+            maxLength={20}
+            autoFocus
+            data-testid="quick-answer-shortcut"
           />
-        </FormField>
-        <div className="flex justify-end gap-2 pt-1">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="quick-answer-save">
-            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Salvar</Trans>
-          </button>
-        </div>
-      </form>
-    </Modal>
+        </label>
+      </FormField>
+      <FormField
+        label={<Trans>Mensagem</Trans>}
+        error={errors.message}
+        errorTestId="quick-answer-message-error"
+        hint={<Trans>{count} / 30000 caracteres</Trans>}
+      >
+        <textarea
+          className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
+          rows={7}
+          value={message}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setErrors((x) => ({ ...x, message: undefined }));
+          }}
+          data-testid="quick-answer-message"
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { CompanySettingsBody } from '@zapdesk/core';
 import { useAtomValue } from 'jotai';
 import { type ChangeEvent, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { apiUrl, PRODUCT_TITLE } from '../../lib/config';
-import { toastError, translateValidation } from '../../lib/errors';
+import { fieldErrors, toastError, translateValidation } from '../../lib/errors';
 import { FormField } from '../../ui/form-field';
 import { IconBuilding, IconContacts, IconDownload, IconImage, IconSheet, IconTrash, IconUpload } from '../../ui/icons';
 import { NoPermission } from '../../ui/no-permission';
@@ -120,12 +120,7 @@ function CompanyCard() {
     e.preventDefault();
     const parsed = CompanySettingsBody.safeParse({ companyName, slogan });
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as 'companyName' | 'slogan';
-        next[key] ??= translateValidation(issue.message);
-      }
-      setErrors(next);
+      setErrors(fieldErrors<'companyName' | 'slogan'>(parsed.error.issues));
       return;
     }
     setSaving(true);

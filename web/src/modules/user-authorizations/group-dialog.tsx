@@ -5,10 +5,10 @@ import {
   type UserAuthorizationDto,
   UserAuthorizationInput,
 } from '@zapdesk/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
+import { FormDialog, NameField } from '../../ui/form-dialog';
 import { FormField, ToggleField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { GROUP_FLAGS, VIEW_MESSAGES_OPTIONS } from './group-flags';
 import { createGroup, updateGroup } from './user-authorizations-api';
@@ -36,17 +36,14 @@ export function GroupDialog({
   const [name, setName] = useState(group?.name ?? '');
   const [flags, setFlags] = useState<PermissionGroupFlags>(() => flagsOf(group));
   const [nameError, setNameError] = useState<string>();
-  const [saving, setSaving] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const parsed = UserAuthorizationInput.safeParse({ name, ...flags });
     if (!parsed.success) {
       setNameError(translateValidation(parsed.error.issues.find((i) => i.path[0] === 'name')?.message));
       return;
     }
     setNameError(undefined);
-    setSaving(true);
     try {
       const input = { name: parsed.data.name, ...flags };
       const saved = group ? await updateGroup(group.id, input) : await createGroup(input);
@@ -55,74 +52,59 @@ export function GroupDialog({
     } catch (err) {
       if (errorParts(err).code === 'ERR_NAME_EXISTS') setNameError(parseApiError(err));
       toastError(err);
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormDialog
       title={group ? <Trans>Editar grupo de permissões</Trans> : <Trans>Adicionar grupo de permissões</Trans>}
       size="lg"
       testId="group-dialog"
+      saveTestId="group-save"
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <FormField label={<Trans>Nome</Trans>} error={nameError} errorTestId="group-name-error">
-          <input
-            className={`input w-full ${nameError ? 'input-error' : ''}`}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setNameError(undefined);
-            }}
-            maxLength={60}
-            autoFocus
-            data-testid="group-name"
-          />
-        </FormField>
-        <div>
-          <h4 className="mb-2 text-sm font-semibold">
-            <Trans>Permissões</Trans>
-          </h4>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {GROUP_FLAGS.map((f) => (
-              <ToggleField
-                key={f.key}
-                label={i18n._(f.label)}
-                description={i18n._(f.description)}
-                checked={flags[f.key]}
-                onChange={(on) => setFlags((x) => ({ ...x, [f.key]: on }))}
-                testId={`group-flag-${f.key}`}
-              />
-            ))}
-          </div>
+      <NameField
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          setNameError(undefined);
+        }}
+        error={nameError}
+        testId="group-name"
+        errorTestId="group-name-error"
+      />
+      <div>
+        <h4 className="mb-2 text-sm font-semibold">
+          <Trans>Permissões</Trans>
+        </h4>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {GROUP_FLAGS.map((f) => (
+            <ToggleField
+              key={f.key}
+              label={i18n._(f.label)}
+              description={i18n._(f.description)}
+              checked={flags[f.key]}
+              onChange={(on) => setFlags((x) => ({ ...x, [f.key]: on }))}
+              testId={`group-flag-${f.key}`}
+            />
+          ))}
         </div>
-        <FormField label={<Trans>Visualização de mensagens</Trans>}>
-          <select
-            className="select w-full"
-            value={flags.viewMessagesByTicket}
-            onChange={(e) => setFlags((x) => ({ ...x, viewMessagesByTicket: Number(e.target.value) as 0 | 1 | 2 }))}
-            data-testid="group-view-messages"
-          >
-            {VIEW_MESSAGES_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {i18n._(o.label)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <div className="flex justify-end gap-2 pt-1">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="group-save">
-            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Salvar</Trans>
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </div>
+      <FormField label={<Trans>Visualização de mensagens</Trans>}>
+        <select
+          className="select w-full"
+          value={flags.viewMessagesByTicket}
+          onChange={(e) => setFlags((x) => ({ ...x, viewMessagesByTicket: Number(e.target.value) as 0 | 1 | 2 }))}
+          data-testid="group-view-messages"
+        >
+          {VIEW_MESSAGES_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {i18n._(o.label)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </FormDialog>
   );
 }

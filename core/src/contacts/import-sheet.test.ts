@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import {
+  cellText,
   IMPORT_MAX_ROWS,
   IMPORT_SHEET_TEXTS,
   ImportSheetError,
@@ -71,5 +72,20 @@ describe('validateImportRows', () => {
     ]);
     expect(valid.map((v) => v.row)).toEqual([2]);
     expect(problems).toEqual([{ row: 3, field: 'number', message: IMPORT_SHEET_TEXTS.repeated, repeatedOf: 2 }]);
+  });
+});
+
+describe('cellText', () => {
+  test('numbers typed into Excel keep every digit (no 5.51E+12)', () => {
+    expect(cellText(5511987654321)).toBe('5511987654321');
+    expect(cellText(1.5)).toBe('1.5');
+  });
+  test('rich text, hyperlinks (mailto), formula results and blanks', () => {
+    expect(cellText({ richText: [{ text: 'Ana ' }, { text: 'Souza' }] })).toBe('Ana Souza');
+    expect(cellText({ text: 'ana@x.com', hyperlink: 'mailto:ana@x.com' })).toBe('ana@x.com');
+    expect(cellText({ hyperlink: 'mailto:bia@x.com' })).toBe('bia@x.com');
+    expect(cellText({ formula: 'A1', result: 42 })).toBe('42');
+    expect(cellText(null)).toBe('');
+    expect(cellText('  x  ')).toBe('x');
   });
 });

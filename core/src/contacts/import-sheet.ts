@@ -40,6 +40,35 @@ const fold = (s: string) =>
     .trim()
     .toLowerCase();
 
+/**
+ * Text of a spreadsheet cell whatever exceljs made of it (number, rich text, hyperlink, formula result, date), for
+ * the browser's preview and the server's import alike.
+ */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  // phone numbers typed into Excel are numbers: print every digit, never 5.51E+12
+  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
+  if (typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if (Array.isArray(o.richText)) {
+      return (o.richText as { text?: string }[])
+        .map((r) => r.text ?? '')
+        .join('')
+        .trim();
+    }
+    if ('text' in o && o.text !== undefined) return cellText(o.text);
+    if ('result' in o) return cellText(o.result);
+    if ('hyperlink' in o)
+      return String(o.hyperlink)
+        .replace(/^mailto:/i, '')
+        .trim();
+  }
+  return '';
+}
+
 /** Column index (0-based) of each known column in a header row; the first matching header wins. */
 export function locateImportColumns(header: readonly string[]): Partial<Record<ImportColumn, number>> {
   const cols: Partial<Record<ImportColumn, number>> = {};

@@ -7,6 +7,7 @@ import {
   ListContactsQuery,
   UpdateContact,
 } from '@zapdesk/core';
+import { IMPORT_MAX_BYTES, IMPORT_SHEET_TEXTS } from '@zapdesk/core/contacts/import-sheet';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ import {
   sendListByCategories,
   updateContact,
 } from './contacts.service';
-import { contactTemplate, MAX_IMPORT_BYTES } from './contacts.spreadsheet';
+import { contactTemplate } from './contacts.spreadsheet';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const xlsxHeaders = (fileName: string) => ({
@@ -40,8 +41,8 @@ const ImportForm = z
   .pipe(z.instanceof(File, { error: 'Envie uma planilha .xlsx' }));
 
 const importBodyLimit = bodyLimit({
-  maxSize: MAX_IMPORT_BYTES + 64 * 1024,
-  onError: (c) => c.json(errorBody('ERR_VALIDATION', 'Planilha muito grande (máximo 5 MB)'), 413),
+  maxSize: IMPORT_MAX_BYTES + 64 * 1024,
+  onError: (c) => c.json(errorBody('ERR_VALIDATION', IMPORT_SHEET_TEXTS.tooLarge), 413),
 });
 
 const listHandler = [requireAuth, validate('query', ListContactsQuery)] as const;
@@ -75,8 +76,8 @@ export const contactsRoutes = new Hono<AppEnv>()
   })
   .post('/contacts/import', requireAuth, importBodyLimit, validate('form', ImportForm), async (c) => {
     const file = c.req.valid('form');
-    if (file.size > MAX_IMPORT_BYTES) {
-      return c.json(errorBody('ERR_VALIDATION', 'Planilha muito grande (máximo 5 MB)'), 413);
+    if (file.size > IMPORT_MAX_BYTES) {
+      return c.json(errorBody('ERR_VALIDATION', IMPORT_SHEET_TEXTS.tooLarge), 413);
     }
     const report = await importContactsFile(c.get('ctx'), new Uint8Array(await file.arrayBuffer()));
     return c.json(report, 200);

@@ -385,6 +385,16 @@ describe('POST /contacts/import (server-side xlsx)', () => {
     expect(after).toMatchObject({ name: 'Novo Nome', email: 'novo@x.com' });
   });
 
+  test("headers past column A and in any order are found by core's spellings (Telefone, Nome)", async () => {
+    const tenant = await makeTenant();
+    const n = phone();
+    const res = await upload(tenant.agent.token, await xlsx([[null, 'Telefone', 'Nome'], [null, n, 'Zé Coluna']]));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ total: 1, created: 1, errors: [] });
+    const stored = await db.select().from(contacts).where(eq(contacts.companyId, tenant.company.id));
+    expect(stored.map((c) => c.name)).toEqual(['Zé Coluna']);
+  });
+
   test('not an xlsx, no header, no file: clear 400s', async () => {
     const notXlsx = await upload(A.agent.token, new TextEncoder().encode('name,number\nAna,5511999999999'));
     expect(notXlsx.status).toBe(400);

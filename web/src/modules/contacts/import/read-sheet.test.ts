@@ -1,21 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { IMPORT_SHEET_TEXTS } from '@zapdesk/core/contacts/import-sheet';
-import { cellText, readContactSheet } from './read-sheet';
-
-describe('cellText', () => {
-  test('numbers typed into Excel keep every digit (no 5.51E+12)', () => {
-    expect(cellText(5511987654321)).toBe('5511987654321');
-    expect(cellText(1.5)).toBe('1.5');
-  });
-  test('rich text, hyperlinks (mailto), formula results and blanks', () => {
-    expect(cellText({ richText: [{ text: 'Ana ' }, { text: 'Souza' }] })).toBe('Ana Souza');
-    expect(cellText({ text: 'ana@x.com', hyperlink: 'mailto:ana@x.com' })).toBe('ana@x.com');
-    expect(cellText({ hyperlink: 'mailto:bia@x.com' })).toBe('bia@x.com');
-    expect(cellText({ formula: 'A1', result: 42 })).toBe('42');
-    expect(cellText(null)).toBe('');
-    expect(cellText('  x  ')).toBe('x');
-  });
-});
+import { readContactSheet } from './read-sheet';
 
 describe('readContactSheet', () => {
   test('refuses a file that is not an xlsx before loading the parser', async () => {

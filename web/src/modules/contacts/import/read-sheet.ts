@@ -1,38 +1,11 @@
 import {
+  cellText,
   IMPORT_MAX_BYTES,
   IMPORT_SHEET_TEXTS,
   ImportSheetError,
   type ImportSheetRow,
   importRowsOf,
 } from '@zapdesk/core/contacts/import-sheet';
-
-type CellValue = unknown;
-
-/** Text of a cell whatever exceljs made of it (number, rich text, hyperlink, formula result, date). */
-export function cellText(v: CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  // phone numbers typed into Excel are numbers: print every digit, never 5.51E+12
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  if (typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if (Array.isArray(o.richText)) {
-      return (o.richText as { text?: string }[])
-        .map((r) => r.text ?? '')
-        .join('')
-        .trim();
-    }
-    if ('text' in o && o.text !== undefined) return cellText(o.text);
-    if ('result' in o) return cellText(o.result);
-    if ('hyperlink' in o)
-      return String(o.hyperlink)
-        .replace(/^mailto:/i, '')
-        .trim();
-  }
-  return '';
-}
 
 /**
  * The contact rows of an .xlsx file, read in the browser. exceljs is loaded on demand (its own chunk, only when

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
-import { Modal } from './modal';
+import { Modal, ModalActions } from './modal';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -47,21 +47,15 @@ export function ConfirmDialog({
       size="sm"
       testId={testId}
       actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button
-            type="button"
-            className={`btn ${danger ? 'btn-error' : 'btn-primary'}`}
-            onClick={confirm}
-            disabled={busy}
-            data-testid="confirm-dialog-confirm"
-          >
-            {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-            {confirmLabel ?? <Trans>Excluir</Trans>}
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          cancelDisabled={busy}
+          onConfirm={confirm}
+          confirmLabel={confirmLabel ?? <Trans>Excluir</Trans>}
+          confirmTestId="confirm-dialog-confirm"
+          busy={busy}
+          danger={danger}
+        />
       }
     >
       {children ? <div className="text-sm text-base-content/80">{children}</div> : null}

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { IconX } from './icons';
 
@@ -51,5 +51,51 @@ export function Modal({ open, onClose, title, children, actions, size = 'md', te
         </button>
       </form>
     </dialog>
+  );
+}
+
+/**
+ * The buttons row of a dialog (Modal's `actions`): Cancelar (or `cancelLabel`) and the confirming button, which shows
+ * a spinner and is disabled while `busy`.
+ */
+export function ModalActions({
+  onCancel,
+  cancelLabel,
+  cancelDisabled,
+  onConfirm,
+  confirmLabel,
+  confirmTestId,
+  busy = false,
+  disabled = false,
+  danger = false,
+}: {
+  onCancel: () => void;
+  cancelLabel?: ReactNode;
+  cancelDisabled?: boolean;
+  onConfirm: () => void;
+  confirmLabel: ReactNode;
+  confirmTestId?: string;
+  busy?: boolean;
+  /** disabled for another reason than `busy` (an incomplete form) */
+  disabled?: boolean;
+  /** red confirming button, for destructive actions */
+  danger?: boolean;
+}) {
+  return (
+    <>
+      <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={cancelDisabled}>
+        {cancelLabel ?? <Trans>Cancelar</Trans>}
+      </button>
+      <button
+        type="button"
+        className={`btn ${danger ? 'btn-error' : 'btn-primary'}`}
+        onClick={onConfirm}
+        disabled={busy || disabled}
+        data-testid={confirmTestId}
+      >
+        {busy ? <span className="loading loading-spinner loading-sm" /> : null}
+        {confirmLabel}
+      </button>
+    </>
   );
 }

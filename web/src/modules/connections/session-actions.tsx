@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import type { WhatsappDto } from '@zapdesk/core';
 import { useAtomValue } from 'jotai';
-import { IconRefresh } from '../../ui/icons';
+import { IconEraser, IconQrCode, IconRefresh, IconUnplug } from '../../ui/icons';
 import { importProgressAtom } from './atoms/import-progress-atom';
-import { IconEraser, IconQrCode, IconUnplug } from './connection-icons';
 import { type ImportView, type SessionAction, sessionActions } from './connection-state';
 
 export type RowCommand = SessionAction | 'closeImported';

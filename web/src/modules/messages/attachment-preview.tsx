@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
+import { IconFile, IconSend } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
-import { IconFile, IconSend } from '../tickets/ticket-icons';
 import { previewKind } from './attachments';
 
 function Preview({ file }: { file: File }) {

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { toastError } from '../../lib/errors';
-import { IconX } from '../../ui/icons';
+import { IconSend, IconX } from '../../ui/icons';
 import { toast } from '../../ui/toasts/toast';
-import { IconSend } from '../tickets/ticket-icons';
 import { type OpusPacket, oggOpusFile } from './ogg-opus';
 
 /** Spec 1 §5, §9: recordings under 10000 bytes are discarded; bitrate 128 kbps. */

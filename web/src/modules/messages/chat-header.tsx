@@ -1,10 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TicketDto } from '@zapdesk/core';
 import { type ReactNode, useState } from 'react';
-import { IconArrowLeft, IconPlus, IconSearch, IconTrash, IconX } from '../../ui/icons';
+import {
+  IconArrowLeft,
+  IconCircleCheck,
+  IconDownload,
+  IconMore,
+  IconPlus,
+  IconRotate,
+  IconSearch,
+  IconTransfer,
+  IconTrash,
+  IconUndo,
+  IconX,
+} from '../../ui/icons';
 import { toast } from '../../ui/toasts/toast';
 import { TicketAvatar } from '../tickets/ticket-avatar';
-import { IconCircleCheck, IconDownload, IconMore, IconRotate, IconTransfer, IconUndo } from '../tickets/ticket-icons';
 import { usePermissionsFor, useTicketActions } from '../tickets/use-ticket-actions';
 
 type Action = {

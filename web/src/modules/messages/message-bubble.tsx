@@ -1,17 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ackMark, type MessageDto, renderMessage } from '@zapdesk/core';
 import { memo, useMemo } from 'react';
-import { IconMapPin, IconTrash } from '../../ui/icons';
-import { clockTime } from '../tickets/format';
 import {
   IconBan,
+  IconCheck,
   IconCheckCheck,
-  IconCheckOne,
   IconFile,
+  IconMapPin,
   IconMore,
   IconPhoneMissed,
   IconReply,
-} from '../tickets/ticket-icons';
+  IconTrash,
+} from '../../ui/icons';
+import { clockTime } from '../tickets/format';
 import { InlineTokens } from './inline-tokens';
 import { mediaSrc } from './messages-api';
 
@@ -32,7 +33,7 @@ function AckMark({ ack }: { ack: number }) {
   const mark = ackMark(ack);
   if (mark === 'read') return <IconCheckCheck size={15} className="text-info" aria-label={t`Lida`} data-ack="read" />;
   if (mark === 'twoChecks') return <IconCheckCheck size={15} aria-label={t`Entregue`} data-ack="twoChecks" />;
-  return <IconCheckOne size={15} aria-label={t`Enviada`} data-ack="oneCheck" />;
+  return <IconCheck size={15} aria-label={t`Enviada`} data-ack="oneCheck" />;
 }
 
 function MediaBody({ m, mediaType, url }: { m: MessageDto; mediaType: string; url: string | null }) {

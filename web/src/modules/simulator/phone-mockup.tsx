@@ -2,8 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { IconMapPin, IconX } from '../../ui/icons';
-import { IconAttach, IconCheckCheck, IconSendPlane, IconSingleCheck } from '../connections/connection-icons';
+import { IconCheck, IconCheckCheck, IconMapPin, IconPaperclip, IconSend, IconX } from '../../ui/icons';
 import type { SimMessage } from './simulator-api';
 import { SIM_ACCEPT, SIM_PANE_MAX_HEIGHT } from './simulator-rules';
 
@@ -45,7 +44,7 @@ function Bubble({ m, time }: { m: SimMessage; time: string }) {
           <>
             {m.mediaType && m.mediaType !== 'chat' ? (
               <span className="mb-0.5 flex items-center gap-1.5 rounded-md bg-black/5 px-2 py-1 text-xs text-neutral-700">
-                {m.mediaType === 'location' ? <IconMapPin size={14} /> : <IconAttach size={14} />}
+                {m.mediaType === 'location' ? <IconMapPin size={14} /> : <IconPaperclip size={14} />}
                 <span className="truncate">
                   {i18n._(MEDIA_LABELS[m.mediaType] ?? MEDIA_LABELS.document!)}
                   {m.fileName ? ` · ${m.fileName}` : ''}
@@ -62,7 +61,7 @@ function Bubble({ m, time }: { m: SimMessage; time: string }) {
             m.ack >= 4 ? (
               <IconCheckCheck size={12} className="text-sky-500" aria-label={t`Lida`} />
             ) : (
-              <IconSingleCheck size={12} aria-label={t`Recebida`} />
+              <IconCheck size={12} aria-label={t`Recebida`} />
             )
           ) : null}
         </span>
@@ -250,7 +249,7 @@ export function PhoneMockup({
             title={t`Enviar arquivo`}
             data-testid="phone-attach"
           >
-            <IconAttach size={18} />
+            <IconPaperclip size={18} />
           </button>
           <button
             type="button"
@@ -280,7 +279,7 @@ export function PhoneMockup({
             aria-label={t`Enviar`}
             data-testid="phone-send"
           >
-            {busy ? <span className="loading loading-spinner loading-xs" /> : <IconSendPlane size={16} />}
+            {busy ? <span className="loading loading-spinner loading-xs" /> : <IconSend size={16} />}
           </button>
         </form>
       </div>

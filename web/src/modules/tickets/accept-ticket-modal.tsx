@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TicketDto } from '@zapdesk/core';
 import { useState } from 'react';
-import { FormField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
+import { Modal, ModalActions } from '../../ui/modal';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
+import { QueueField } from './ticket-fields';
 import type { QueueRef } from './tickets-api';
 import { useTicketActions } from './use-ticket-actions';
 
@@ -50,44 +50,28 @@ export function AcceptTicketModal({
       size="sm"
       testId="accept-modal"
       actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={submit}
-            disabled={busy}
-            data-testid="accept-confirm"
-          >
-            {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Aceitar</Trans>
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={submit}
+          busy={busy}
+          confirmLabel={<Trans>Aceitar</Trans>}
+          confirmTestId="accept-confirm"
+        />
       }
     >
       <p className="mb-3 text-sm text-base-content/70">
         <Trans>Em qual fila você vai atender {ticket.contact.name}?</Trans>
       </p>
-      <FormField label={<Trans>Fila</Trans>} error={error}>
-        <select
-          className="select w-full"
-          value={queueId ?? ''}
-          onChange={(e) => {
-            setQueueId(e.target.value ? Number(e.target.value) : null);
-            setError(undefined);
-          }}
-          data-testid="accept-queue"
-        >
-          <option value="">{t`Selecione uma fila`}</option>
-          {options.map((q) => (
-            <option key={q.id} value={q.id}>
-              {q.name}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <QueueField
+        value={queueId}
+        onChange={(id) => {
+          setQueueId(id);
+          setError(undefined);
+        }}
+        options={options}
+        error={error}
+        testId="accept-queue"
+      />
     </Modal>
   );
 }

@@ -2,10 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toastError } from '../../lib/errors';
 import { FormField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
+import { Modal, ModalActions } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { last30Days } from './format';
 import { MultiSelect } from './multi-select';
+import { DateRangeFields } from './ticket-fields';
 import { closeTickets, type QueueRef, queryTicketIds, type UserRef } from './tickets-api';
 
 /** The keyword the confirmation asks for (spec 1 §2, §5). */
@@ -76,21 +77,16 @@ export function BulkResolveDialog({
         size="sm"
         testId="bulk-resolve-confirm"
         actions={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setFound(null)}>
-              <Trans>Voltar</Trans>
-            </button>
-            <button
-              type="button"
-              className="btn btn-error"
-              onClick={confirm}
-              disabled={busy || !keywordMatches(typed)}
-              data-testid="bulk-resolve-confirm-button"
-            >
-              {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-              <Trans>Confirmar</Trans>
-            </button>
-          </>
+          <ModalActions
+            onCancel={() => setFound(null)}
+            cancelLabel={<Trans>Voltar</Trans>}
+            onConfirm={confirm}
+            busy={busy}
+            disabled={!keywordMatches(typed)}
+            danger
+            confirmLabel={<Trans>Confirmar</Trans>}
+            confirmTestId="bulk-resolve-confirm-button"
+          />
         }
       >
         <p className="text-sm">
@@ -121,47 +117,21 @@ export function BulkResolveDialog({
       size="md"
       testId="bulk-resolve-modal"
       actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={find}
-            disabled={busy || !from || !to}
-            data-testid="bulk-resolve-find"
-          >
-            {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Continuar</Trans>
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={find}
+          busy={busy}
+          disabled={!from || !to}
+          confirmLabel={<Trans>Continuar</Trans>}
+          confirmTestId="bulk-resolve-find"
+        />
       }
     >
       <p className="mb-2 text-sm text-base-content/70">
         <Trans>Resolve os tickets abertos e pendentes criados no período, sem enviar mensagem de despedida.</Trans>
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <FormField label={<Trans>Data inicial</Trans>}>
-          <input
-            type="date"
-            className="input w-full"
-            value={from}
-            max={to}
-            onChange={(e) => setFrom(e.target.value)}
-            data-testid="bulk-resolve-from"
-          />
-        </FormField>
-        <FormField label={<Trans>Data final</Trans>}>
-          <input
-            type="date"
-            className="input w-full"
-            value={to}
-            min={from}
-            onChange={(e) => setTo(e.target.value)}
-            data-testid="bulk-resolve-to"
-          />
-        </FormField>
+        <DateRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} testIdPrefix="bulk-resolve" />
         <FormField label={<Trans>Filas</Trans>} hint={<Trans>Nenhuma = todas</Trans>}>
           <MultiSelect
             label={t`Filas`}

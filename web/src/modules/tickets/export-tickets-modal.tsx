@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TicketDto } from '@zapdesk/core';
 import { useState } from 'react';
 import { toastError } from '../../lib/errors';
-import { FormField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
+import { Modal, ModalActions } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { last30Days } from './format';
+import { DateRangeFields } from './ticket-fields';
 import { exportTicketsXlsx } from './tickets-api';
 
 /** Export (allowTicketExport): tickets created in a range (last 30 days by default), of this contact or all. */
@@ -42,44 +42,18 @@ export function ExportTicketsModal({ ticket, onClose }: { ticket?: TicketDto; on
       size="sm"
       testId="export-modal"
       actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={submit}
-            disabled={busy || !from || !to}
-            data-testid="export-confirm"
-          >
-            {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Exportar</Trans>
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={submit}
+          busy={busy}
+          disabled={!from || !to}
+          confirmLabel={<Trans>Exportar</Trans>}
+          confirmTestId="export-confirm"
+        />
       }
     >
       <div className="grid grid-cols-2 gap-3">
-        <FormField label={<Trans>Data inicial</Trans>}>
-          <input
-            type="date"
-            className="input w-full"
-            value={from}
-            max={to}
-            onChange={(e) => setFrom(e.target.value)}
-            data-testid="export-from"
-          />
-        </FormField>
-        <FormField label={<Trans>Data final</Trans>}>
-          <input
-            type="date"
-            className="input w-full"
-            value={to}
-            min={from}
-            onChange={(e) => setTo(e.target.value)}
-            data-testid="export-to"
-          />
-        </FormField>
+        <DateRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} testIdPrefix="export" />
       </div>
       {ticket ? (
         <label className="mt-3 flex cursor-pointer items-center gap-2 text-sm">

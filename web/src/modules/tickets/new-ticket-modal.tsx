@@ -7,11 +7,12 @@ import { errorParts, parseApiError, toastError } from '../../lib/errors';
 import { Autocomplete } from '../../ui/autocomplete';
 import { FormField } from '../../ui/form-field';
 import { IconPlus } from '../../ui/icons';
-import { Modal } from '../../ui/modal';
+import { Modal, ModalActions } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { openSubTabAtom } from './atoms/open-sub-tab-atom';
 import { ticketTabAtom } from './atoms/ticket-tab-atom';
+import { QueueField } from './ticket-fields';
 import { checkContactOpen, createContact, createTicket, type QueueRef, searchContacts } from './tickets-api';
 
 type Picked = Pick<ContactDto, 'id' | 'name'> & { number?: string };
@@ -138,21 +139,14 @@ export function NewTicketModal({
       size="md"
       testId="new-ticket-modal"
       actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={submit}
-            disabled={busy || !!creating}
-            data-testid="new-ticket-submit"
-          >
-            {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Criar</Trans>
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={submit}
+          busy={busy}
+          disabled={!!creating}
+          confirmLabel={<Trans>Criar</Trans>}
+          confirmTestId="new-ticket-submit"
+        />
       }
     >
       <div className="flex flex-col gap-2">
@@ -229,28 +223,17 @@ export function NewTicketModal({
             />
           </FormField>
         )}
-        <FormField
-          label={<Trans>Fila</Trans>}
+        <QueueField
+          value={queueId}
+          onChange={(id) => {
+            setQueueId(id);
+            setErrors({});
+          }}
+          options={queueOptions}
           error={errors.queue}
           hint={isAdmin ? <Trans>Como administrador, você pode criar sem fila.</Trans> : undefined}
-        >
-          <select
-            className="select w-full"
-            value={queueId ?? ''}
-            onChange={(e) => {
-              setQueueId(e.target.value ? Number(e.target.value) : null);
-              setErrors({});
-            }}
-            data-testid="new-ticket-queue"
-          >
-            <option value="">{t`Selecione uma fila`}</option>
-            {queueOptions.map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
+          testId="new-ticket-queue"
+        />
       </div>
     </Modal>
   );

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TicketDto } from '@zapdesk/core';
 import { memo } from 'react';
 import { Link } from 'wouter';
+import { IconArrowRight, IconCircleCheck } from '../../ui/icons';
 import { cut, listTime, PREVIEW_CHARS, TOOLTIP_CHARS } from './format';
 import { TicketAvatar } from './ticket-avatar';
-import { IconArrowRight, IconCircleCheck } from './ticket-icons';
 
 export const TICKET_ROW_HEIGHT = 84;
 

@@ -2,12 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ContactDto, TicketStatus } from '@zapdesk/core';
 import { useState } from 'react';
 import { Autocomplete } from '../../ui/autocomplete';
-import { IconSearch } from '../../ui/icons';
+import { IconChevronUp, IconFilter, IconSearch } from '../../ui/icons';
 import { SearchInput } from '../../ui/search-input';
 import { toast } from '../../ui/toasts/toast';
 import { last30Days } from './format';
 import { MultiSelect } from './multi-select';
-import { IconChevronUp, IconFilter } from './ticket-icons';
 import { type CategoryRef, type QueueRef, searchContacts, type TagRef, type UserRef } from './tickets-api';
 
 export type SearchFilters = {

@@ -5,10 +5,12 @@ import { useLocation } from 'wouter';
 import { toastError } from '../../lib/errors';
 import { Autocomplete } from '../../ui/autocomplete';
 import { FormField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
+import { IdSelect } from '../../ui/id-select';
+import { Modal, ModalActions } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { dropDraft } from '../messages/drafts';
+import { QueueField } from './ticket-fields';
 import { type QueueRef, searchUsers, type UserRef, updateTicket, type WhatsappRef } from './tickets-api';
 
 /**
@@ -71,21 +73,13 @@ export function TransferTicketModal({
       size="md"
       testId="transfer-modal"
       actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={submit}
-            disabled={busy}
-            data-testid="transfer-confirm"
-          >
-            {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Transferir</Trans>
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={submit}
+          busy={busy}
+          confirmLabel={<Trans>Transferir</Trans>}
+          confirmTestId="transfer-confirm"
+        />
       }
     >
       <div className="flex flex-col gap-2">
@@ -109,39 +103,25 @@ export function TransferTicketModal({
             autoFocus
           />
         </FormField>
-        <FormField label={<Trans>Fila</Trans>} error={error}>
-          <select
-            className="select w-full"
-            value={queueId ?? ''}
-            onChange={(e) => {
-              setQueueId(e.target.value ? Number(e.target.value) : null);
-              setError(undefined);
-            }}
-            data-testid="transfer-queue"
-          >
-            <option value="">{t`Selecione uma fila`}</option>
-            {queueOptions.map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <QueueField
+          value={queueId}
+          onChange={(id) => {
+            setQueueId(id);
+            setError(undefined);
+          }}
+          options={queueOptions}
+          error={error}
+          testId="transfer-queue"
+        />
         {canChangeConnection ? (
           <FormField label={<Trans>Conexão (opcional)</Trans>}>
-            <select
-              className="select w-full"
-              value={whatsappId ?? ''}
-              onChange={(e) => setWhatsappId(e.target.value ? Number(e.target.value) : null)}
-              data-testid="transfer-whatsapp"
-            >
-              <option value="">{t`Manter a conexão atual`}</option>
-              {whatsapps.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name}
-                </option>
-              ))}
-            </select>
+            <IdSelect
+              value={whatsappId}
+              onChange={setWhatsappId}
+              options={whatsapps}
+              emptyLabel={t`Manter a conexão atual`}
+              testId="transfer-whatsapp"
+            />
           </FormField>
         ) : null}
       </div>

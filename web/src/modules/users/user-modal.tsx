@@ -9,10 +9,11 @@ import {
   UserUpdateInput,
 } from '@zapdesk/core';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
+import { errorParts, fieldErrors, parseApiError, toastError } from '../../lib/errors';
 import { ColorDot } from '../../ui/color-chip';
 import { FormField, ToggleField } from '../../ui/form-field';
 import { IconCheck } from '../../ui/icons';
+import { IdSelect } from '../../ui/id-select';
 import { Modal } from '../../ui/modal';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toasts/toast';
@@ -151,12 +152,9 @@ export function UserModal({
     };
     const parsed = user ? UserUpdateInput.safeParse(payload) : UserCreateInput.safeParse(payload);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as FieldName;
-        if (key === 'name' || key === 'email' || key === 'password') next[key] ??= translateValidation(issue.message);
-      }
-      setErrors(next);
+      // the form shows the access fields' errors inline; the rest cannot be wrong from this form
+      const { name, email, password } = fieldErrors<FieldName>(parsed.error.issues);
+      setErrors({ name, email, password });
       return;
     }
     setErrors({});
@@ -289,19 +287,13 @@ export function UserModal({
                 ) : undefined
               }
             >
-              <select
-                className="select w-full"
-                value={form.whatsappId ?? ''}
-                onChange={(e) => set('whatsappId', e.target.value ? Number(e.target.value) : null)}
-                data-testid="user-whatsapp"
-              >
-                <option value="">{t`Nenhuma`}</option>
-                {options?.connections.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
+              <IdSelect
+                value={form.whatsappId}
+                onChange={(id) => set('whatsappId', id)}
+                options={options?.connections ?? []}
+                emptyLabel={t`Nenhuma`}
+                testId="user-whatsapp"
+              />
             </FormField>
             <FormField
               label={<Trans>Grupo de permissões</Trans>}
@@ -311,19 +303,13 @@ export function UserModal({
                 ) : undefined
               }
             >
-              <select
-                className="select w-full"
-                value={form.userAuthorizationId ?? ''}
-                onChange={(e) => set('userAuthorizationId', e.target.value ? Number(e.target.value) : null)}
-                data-testid="user-group"
-              >
-                <option value="">{t`Nenhum`}</option>
-                {options?.groups.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name}
-                  </option>
-                ))}
-              </select>
+              <IdSelect
+                value={form.userAuthorizationId}
+                onChange={(id) => set('userAuthorizationId', id)}
+                options={options?.groups ?? []}
+                emptyLabel={t`Nenhum`}
+                testId="user-group"
+              />
             </FormField>
             <ToggleField
               label={<Trans>Ver todos os tickets</Trans>}

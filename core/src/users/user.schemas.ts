@@ -15,13 +15,8 @@ const queueIdsField = () =>
 const optionalPassword = () =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField().optional());
 
-/** POST /users (spec 1 §3, §5): name 2–50, email required and valid, password 5–50. */
-export const UserCreateInput = z.object({
-  name: nameField(),
-  email: emailField(),
-  password: passwordField(),
-  profile: profileField().optional().default('user'),
-  queueIds: queueIdsField().optional().default([]),
+/** The fields create and update share, all optional. */
+const userOptionalFields = {
   whatsappId: idField().nullable().optional(),
   userAuthorizationId: idField().nullable().optional(),
   greetingMessage: greetingField().optional(),
@@ -31,6 +26,16 @@ export const UserCreateInput = z.object({
   volume: volumeField().optional(),
   master: flagField().optional(),
   payPanelAccess: flagField().optional(),
+};
+
+/** POST /users (spec 1 §3, §5): name 2–50, email required and valid, password 5–50. */
+export const UserCreateInput = z.object({
+  name: nameField(),
+  email: emailField(),
+  password: passwordField(),
+  profile: profileField().optional().default('user'),
+  queueIds: queueIdsField().optional().default([]),
+  ...userOptionalFields,
 });
 export type UserCreateInput = z.infer<typeof UserCreateInput>;
 
@@ -41,15 +46,7 @@ export const UserUpdateInput = z.object({
   password: optionalPassword(),
   profile: profileField().optional(),
   queueIds: queueIdsField().optional(),
-  whatsappId: idField().nullable().optional(),
-  userAuthorizationId: idField().nullable().optional(),
-  greetingMessage: greetingField().optional(),
-  enableGreeting: flagField().optional(),
-  signMessage: flagField().optional(),
-  showAllTickets: flagField().optional(),
-  volume: volumeField().optional(),
-  master: flagField().optional(),
-  payPanelAccess: flagField().optional(),
+  ...userOptionalFields,
 });
 export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
 

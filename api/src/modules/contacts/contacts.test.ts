@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { categoryContacts, contactCategories, contacts } from '../../db/schema';
 import { db } from '../../platform/db';
-import type { AppEvent } from '../../platform/events/types';
 import { makeGroup, makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTenantPair, useTestApp } from '../../test/use-test-app';
 import { connectedSimulator, startChannels } from '../pipeline/pipeline.fixtures';
 
-let t: TestApp;
-const events: AppEvent[] = [];
+const { t, events } = useTestApp(startChannels);
+const { A, B } = useTenantPair();
 
 /** A default connection of the company: the real simulator, created through the API and (unless asked) scanned. */
 async function makeConnectedDefault(adminToken: string, connected = true) {
@@ -22,20 +21,10 @@ async function makeConnectedDefault(adminToken: string, connected = true) {
   return (await res.json()).id as number;
 }
 
-let A: Awaited<ReturnType<typeof makeTenant>>;
-let B: Awaited<ReturnType<typeof makeTenant>>;
-
 beforeAll(async () => {
-  t = await setupTestApp();
-  await startChannels(t);
-  t.platform.events.subscribe((e) => events.push(e));
-  A = await makeTenant();
-  B = await makeTenant();
   await makeConnectedDefault(A.admin.token);
   await makeConnectedDefault(B.admin.token);
 }, 60_000);
-
-afterAll(() => t.close());
 
 let seq = 0;
 const phone = () => `55119${String(70000000 + ++seq).padStart(8, '0')}`;
@@ -388,7 +377,13 @@ describe('POST /contacts/import (server-side xlsx)', () => {
   test("headers past column A and in any order are found by core's spellings (Telefone, Nome)", async () => {
     const tenant = await makeTenant();
     const n = phone();
-    const res = await upload(tenant.agent.token, await xlsx([[null, 'Telefone', 'Nome'], [null, n, 'Zé Coluna']]));
+    const res = await upload(
+      tenant.agent.token,
+      await xlsx([
+        [null, 'Telefone', 'Nome'],
+        [null, n, 'Zé Coluna'],
+      ]),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ total: 1, created: 1, errors: [] });
     const stored = await db.select().from(contacts).where(eq(contacts.companyId, tenant.company.id));

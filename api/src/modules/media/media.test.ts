@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { DomainError } from '@zapdesk/core';
 import { makeTenant } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { saveMediaFile } from './media.service';
 
 export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-}, 60_000);
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 describe('media storage', () => {
   test('stored file is served to the owning company only', async () => {

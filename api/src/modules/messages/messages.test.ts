@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import type { MessageDto } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
 import { locations, messages, tickets, userAuthorizations } from '../../db/schema';
 import { sessionManager } from '../../platform/channels/session-manager';
 import { db } from '../../platform/db';
 import { makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { connectedSimulator, recordEvents, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-  await startChannels(t);
-}, 60_000);
-afterAll(() => t.close());
+const { t } = useTestApp(startChannels);
 
 type Outbox = { id: string; to: string; body: string; mediaType: string | null; createdAt: string; deleted: boolean }[];
 

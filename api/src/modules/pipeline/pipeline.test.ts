@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import type { MessageDto, TicketDto } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
 import { contacts, messageRawLogs, messages, tickets } from '../../db/schema';
 import { db } from '../../platform/db';
 import { makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import * as ticketsService from '../tickets/tickets.service';
 import { connectedSimulator, recordEvents, startChannels, waitFor } from './pipeline.fixtures';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const pngDataUrl = `data:image/png;base64,${Buffer.from(PNG).toString('base64')}`;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-  await startChannels(t);
-}, 60_000);
-afterAll(() => t.close());
+const { t } = useTestApp(startChannels);
 
 const messageRows = (companyId: number, wid: string) =>
   db

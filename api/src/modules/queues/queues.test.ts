@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { QUEUE_COLOR_NOT_IN_PALETTE } from '@zapdesk/core';
-import type { AppEvent } from '../../platform/events/types';
 import { makeQueue, makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-}, 60_000);
-afterAll(() => t.close());
+const { t, events } = useTestApp();
 
 const json = async (res: Response) => ({ status: res.status, body: await res.json() });
 const flush = () => new Promise((r) => setTimeout(r, 5));

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { AppEvent } from '../../platform/events/types';
-import { makeTenant } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, test } from 'bun:test';
+import { useTenantPair, useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-let A: Awaited<ReturnType<typeof makeTenant>>;
-let B: Awaited<ReturnType<typeof makeTenant>>;
-
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-  A = await makeTenant();
-  B = await makeTenant();
-}, 60_000);
-afterAll(() => t.close());
+const { t, events } = useTestApp();
+const { A, B } = useTenantPair();
 
 const create = async (token: string, json: Record<string, unknown>) => {
   const res = await t.req('POST', '/quickAnswers', { token, json });

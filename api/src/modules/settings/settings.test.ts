@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { AppEvent } from '../../platform/events/types';
-import { makeGroup, makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, test } from 'bun:test';
+import { makeGroup, makeUser } from '../../test/factories';
+import { useTenantPair, useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-let A: Awaited<ReturnType<typeof makeTenant>>;
-let B: Awaited<ReturnType<typeof makeTenant>>;
-
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-  A = await makeTenant();
-  B = await makeTenant();
-}, 60_000);
-afterAll(() => t.close());
+const { t, events } = useTestApp();
+const { A, B } = useTenantPair();
 
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { countStatements } from '../../platform/db';
-import type { AppEvent } from '../../platform/events/types';
 import { makeGroup, makeQueue, makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTenantPair, useTestApp } from '../../test/use-test-app';
 import { makeContact, makeTicket } from '../tickets/tickets.fixtures';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-let A: Awaited<ReturnType<typeof makeTenant>>;
-let B: Awaited<ReturnType<typeof makeTenant>>;
-
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-  A = await makeTenant();
-  B = await makeTenant();
-}, 60_000);
-afterAll(() => t.close());
+const { t, events } = useTestApp();
+const { A, B } = useTenantPair();
 
 const create = async (token: string, json: Record<string, unknown>) => {
   const res = await t.req('POST', '/tags', { token, json });

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { messages, tickets, whatsapps } from '../../db/schema';
 import { db } from '../../platform/db';
 import { makeTenant } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-  await startChannels(t);
-}, 60_000);
-afterAll(() => t.close());
+const { t } = useTestApp(startChannels);
 
 type Outbox = { id: string; to: string; body: string }[];
 

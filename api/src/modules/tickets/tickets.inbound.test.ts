@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { AppEvent } from '../../platform/events/types';
+import { describe, expect, test } from 'bun:test';
 import { makeQueue, makeTenant } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { makeContact, makeWhatsapp } from './tickets.fixtures';
 import { findOrCreateTicketForInbound, loadTicketDto, touchTicketOnMessage } from './tickets.service';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-}, 60_000);
-afterAll(() => t.close());
+const { events } = useTestApp();
 
 describe('inbound pipeline contract', () => {
   test('creates a pending ticket with the next protocol, then reuses it', async () => {

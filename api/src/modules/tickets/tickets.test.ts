@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { TicketDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { contacts } from '../../db/schema';
 import { countStatements, db } from '../../platform/db';
-import type { AppEvent } from '../../platform/events/types';
 import { makeGroup, makeQueue, makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { categorize, makeContact, makeMessage, makeTag, makeTicket, makeWhatsapp, tagTicket } from './tickets.fixtures';
 import { getTicketRowInCompany } from './tickets.repo';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-}, 60_000);
-afterAll(() => t.close());
+const { t, events } = useTestApp();
 
 type ListAnswer = { tickets: TicketDto[]; hasMore: boolean; count: number };
 const json = async <T>(r: Response): Promise<T> => (await r.json()) as T;

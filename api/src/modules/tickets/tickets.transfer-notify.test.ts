@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { TicketTransferEvent } from '@zapdesk/core';
-import type { AppEvent } from '../../platform/events/types';
 import { makeQueue, makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { makeContact, makeTicket, makeWhatsapp } from './tickets.fixtures';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-}, 60_000);
-afterAll(() => t.close());
+const { t, events } = useTestApp();
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 

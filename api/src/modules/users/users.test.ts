@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { settings, tickets, userQueues, users } from '../../db/schema';
-import type { AppEvent } from '../../platform/events/types';
 import { makeGroup, makeQueue, makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { makeContact, makeWhatsapp } from '../tickets/tickets.fixtures';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-}, 60_000);
-afterAll(() => t.close());
+const { t, events } = useTestApp();
 
 const db = () => t.platform.dbh.db;
 const json = async (res: Response) => ({ status: res.status, body: await res.json() });

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { WhatsappDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { messages, whatsapps } from '../../db/schema';
 import { recordSimMessage } from '../../platform/channels/simulator/simulator.repo';
 import { db } from '../../platform/db';
 import { makeQueue, makeTenant, makeUser } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { connectedSimulator, recordEvents, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 import { seedDemoConnection } from './whatsapp.startup';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-  await startChannels(t);
-}, 60_000);
-afterAll(() => t.close());
+const { t } = useTestApp(startChannels);
 
 const create = (token: string, json: unknown) => t.req('POST', '/whatsapp', { token, json });
 

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { MessageDto } from '@zapdesk/core';
 import { countStatements } from '../../../platform/db';
-import type { AppEvent } from '../../../platform/events/types';
 import { makeGroup, makeQueue, makeTenant, makeUser } from '../../../test/factories';
-import { setupTestApp, type TestApp } from '../../../test/harness';
+import { useTestApp } from '../../../test/use-test-app';
 import { makeContact, makeMessage, makeTicket, makeWhatsapp } from '../../tickets/tickets.fixtures';
 import { getTicketRowInCompany } from '../../tickets/tickets.repo';
 
-let t: TestApp;
-const events: AppEvent[] = [];
-beforeAll(async () => {
-  t = await setupTestApp();
-  t.platform.events.subscribe((e) => events.push(e));
-}, 60_000);
-afterAll(() => t.close());
+const { t, events } = useTestApp();
 
 type Page = { messages: MessageDto[]; hasMore: boolean };
 

@@ -40,17 +40,39 @@ export function FormDialog({
     <Modal open={open} onClose={onClose} title={title} size={size} testId={testId}>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         {children}
-        <div className="flex justify-end gap-2 pt-1">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving} data-testid={saveTestId}>
-            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Salvar</Trans>
-          </button>
-        </div>
+        <FormActions onCancel={onClose} saving={saving} saveTestId={saveTestId} className="pt-1" />
       </form>
     </Modal>
+  );
+}
+
+/**
+ * The end of a form: Cancelar and the submit button (Salvar unless `saveLabel`), with a spinner while `saving`.
+ * `className` places the row (spacing, a border, a sticky footer).
+ */
+export function FormActions({
+  onCancel,
+  saving,
+  saveTestId,
+  saveLabel,
+  className,
+}: {
+  onCancel: () => void;
+  saving: boolean;
+  saveTestId?: string;
+  saveLabel?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={`flex justify-end gap-2 ${className ?? ''}`}>
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        <Trans>Cancelar</Trans>
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={saving} data-testid={saveTestId}>
+        {saving ? <span className="loading loading-spinner loading-sm" /> : null}
+        {saveLabel ?? <Trans>Salvar</Trans>}
+      </button>
+    </div>
   );
 }
 

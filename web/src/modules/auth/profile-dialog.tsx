@@ -4,6 +4,7 @@ import { parseResponse } from 'hono/client';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api';
 import { toastError, translateValidation } from '../../lib/errors';
+import { FormActions } from '../../ui/form-dialog';
 import { Modal } from '../../ui/modal';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toasts/toast';
@@ -108,15 +109,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
             <span className="w-12 text-right font-mono text-sm tabular-nums">{volume}%</span>
           </div>
         </fieldset>
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="profile-save">
-            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Salvar</Trans>
-          </button>
-        </div>
+        <FormActions onCancel={onClose} saving={saving} saveTestId="profile-save" className="pt-2" />
       </form>
     </Modal>
   );

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type CategoryContactDto, CreateCategoryContact } from '@zapdesk/core';
 import { useState } from 'react';
-import { fieldErrors, toastError } from '../../lib/errors';
+import { validateAndSave } from '../../lib/save-form';
 import { ColorChipPreview, ColorSwatchPicker } from '../../ui/color-picker';
 import { FormDialog, NameField } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
-import { toast } from '../../ui/toasts/toast';
 import { createCategory, updateCategory } from './category-contacts-api';
 
 type Errors = Partial<Record<'name' | 'color', string>>;
@@ -27,22 +26,18 @@ export function CategoryDialog({
   const [color, setColor] = useState(category?.color ?? DEFAULT_CATEGORY_COLOR);
   const [errors, setErrors] = useState<Errors>({});
 
-  const submit = async () => {
-    const parsed = CreateCategoryContact.safeParse({ name, color });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      const input = { name: parsed.data.name, color: parsed.data.color ?? color };
-      const saved = category ? await updateCategory(category.id, input) : await createCategory(input);
-      toast.success(t`Salvo com sucesso`);
-      onSaved(saved);
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const submit = () =>
+    validateAndSave({
+      schema: CreateCategoryContact,
+      values: { name, color },
+      setErrors,
+      save: (data) => {
+        const input = { name: data.name, color: data.color ?? color };
+        return category ? updateCategory(category.id, input) : createCategory(input);
+      },
+      savedMessage: t`Salvo com sucesso`,
+      onSaved,
+    });
 
   return (
     <FormDialog

@@ -3,6 +3,7 @@ import { type CategoryContactRef, type ContactDto, CreateContact } from '@zapdes
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, errorParts, parseApiError, toastError, translateValidation } from '../../lib/errors';
 import { ColorChip } from '../../ui/color-chip';
+import { FormActions } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { IconPlus, IconTrash } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
@@ -295,15 +296,13 @@ export function ContactModal({
           )}
         </section>
 
-        <div className="flex justify-end gap-2 border-t border-base-300 pt-3">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="contact-save">
-            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-            {contact ? <Trans>Salvar</Trans> : <Trans>Adicionar</Trans>}
-          </button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          saving={saving}
+          saveTestId="contact-save"
+          saveLabel={contact ? <Trans>Salvar</Trans> : <Trans>Adicionar</Trans>}
+          className="border-t border-base-300 pt-3"
+        />
       </form>
     </Modal>
   );

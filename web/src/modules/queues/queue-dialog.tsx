@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUEUE_PALETTE, type QueueDto, QueueInput } from '@zapdesk/core';
 import { useState } from 'react';
-import { errorParts, fieldErrors, parseApiError, toastError } from '../../lib/errors';
+import { validateAndSave } from '../../lib/save-form';
 import { FormDialog, NameField } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { IconCheck } from '../../ui/icons';
-import { toast } from '../../ui/toasts/toast';
 import { createQueue, updateQueue } from './queues-api';
 
 type Errors = Partial<Record<'name' | 'color' | 'greetingMessage', string>>;
@@ -37,25 +36,16 @@ export function QueueDialog({
   const [color, setColor] = useState(queue?.color ?? '');
   const [greetingMessage, setGreeting] = useState(queue?.greetingMessage ?? '');
   const [errors, setErrors] = useState<Errors>({});
-  const submit = async () => {
-    const parsed = QueueInput.safeParse({ name, color, greetingMessage });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = queue ? await updateQueue(queue.id, parsed.data) : await createQueue(parsed.data);
-      toast.success(t`Queue saved successfully`);
-      onSaved(saved);
-    } catch (err) {
-      // the conflict is also shown on its field: a toast alone sits behind the open dialog
-      const { code } = errorParts(err);
-      if (code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') setErrors({ color: parseApiError(err) });
-      if (code === 'ERR_NAME_EXISTS') setErrors({ name: parseApiError(err) });
-      toastError(err);
-    }
-  };
+  const submit = () =>
+    validateAndSave({
+      schema: QueueInput,
+      values: { name, color, greetingMessage },
+      setErrors,
+      save: (data) => (queue ? updateQueue(queue.id, data) : createQueue(data)),
+      savedMessage: t`Queue saved successfully`,
+      onSaved,
+      fieldOfCode: { ERR_QUEUE_COLOR_ALREADY_EXISTS: 'color', ERR_NAME_EXISTS: 'name' },
+    });
 
   return (
     <FormDialog

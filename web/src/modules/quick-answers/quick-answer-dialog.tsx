@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CreateQuickAnswer, type QuickAnswerDto } from '@zapdesk/core';
 import { useState } from 'react';
-import { errorParts, fieldErrors, parseApiError, toastError } from '../../lib/errors';
+import { validateAndSave } from '../../lib/save-form';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
-import { toast } from '../../ui/toasts/toast';
 import { createQuickAnswer, updateQuickAnswer } from './quick-answers-api';
 
 type Errors = Partial<Record<'shortcut' | 'message', string>>;
@@ -27,24 +26,16 @@ export function QuickAnswerDialog({
 
   const count = message.length;
 
-  const submit = async () => {
-    const parsed = CreateQuickAnswer.safeParse({ shortcut, message });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = quickAnswer
-        ? await updateQuickAnswer(quickAnswer.id, parsed.data)
-        : await createQuickAnswer(parsed.data);
-      toast.success(t`Salvo com sucesso`);
-      onSaved(saved);
-    } catch (err) {
-      if (errorParts(err).code === 'ERR_NAME_EXISTS') setErrors({ shortcut: parseApiError(err) });
-      toastError(err);
-    }
-  };
+  const submit = () =>
+    validateAndSave({
+      schema: CreateQuickAnswer,
+      values: { shortcut, message },
+      setErrors,
+      save: (data) => (quickAnswer ? updateQuickAnswer(quickAnswer.id, data) : createQuickAnswer(data)),
+      savedMessage: t`Salvo com sucesso`,
+      onSaved,
+      fieldOfCode: { ERR_NAME_EXISTS: 'shortcut' },
+    });
 
   return (
     <FormDialog

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CreateTag, DEFAULT_TAG_COLOR, type TagDto } from '@zapdesk/core';
 import { useState } from 'react';
-import { errorParts, fieldErrors, parseApiError, toastError } from '../../lib/errors';
+import { validateAndSave } from '../../lib/save-form';
 import { ColorChipPreview, ColorSwatchPicker } from '../../ui/color-picker';
 import { FormDialog, NameField } from '../../ui/form-dialog';
 import { FormField, ToggleField } from '../../ui/form-field';
-import { toast } from '../../ui/toasts/toast';
 import { createTag, updateTag } from './tags-api';
 
 type Errors = Partial<Record<'name' | 'color', string>>;
@@ -26,23 +25,19 @@ export function TagDialog({
   const [kanban, setKanban] = useState<0 | 1>(tag?.kanban ?? 0);
   const [errors, setErrors] = useState<Errors>({});
 
-  const submit = async () => {
-    const parsed = CreateTag.safeParse({ name, color, kanban });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    const input = { name: parsed.data.name, color: parsed.data.color ?? color, kanban: parsed.data.kanban ?? kanban };
-    try {
-      const saved = tag ? await updateTag(tag.id, input) : await createTag(input);
-      toast.success(t`Tag salva com sucesso`);
-      onSaved(saved);
-    } catch (err) {
-      if (errorParts(err).code === 'ERR_NAME_EXISTS') setErrors({ name: parseApiError(err) });
-      toastError(err);
-    }
-  };
+  const submit = () =>
+    validateAndSave({
+      schema: CreateTag,
+      values: { name, color, kanban },
+      setErrors,
+      save: (data) => {
+        const input = { name: data.name, color: data.color ?? color, kanban: data.kanban ?? kanban };
+        return tag ? updateTag(tag.id, input) : createTag(input);
+      },
+      savedMessage: t`Tag salva com sucesso`,
+      onSaved,
+      fieldOfCode: { ERR_NAME_EXISTS: 'name' },
+    });
 
   return (
     <FormDialog

@@ -11,6 +11,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { errorParts, fieldErrors, parseApiError, toastError } from '../../lib/errors';
 import { ColorDot } from '../../ui/color-chip';
+import { FormActions } from '../../ui/form-dialog';
 import { FormField, ToggleField } from '../../ui/form-field';
 import { IconCheck } from '../../ui/icons';
 import { IdSelect } from '../../ui/id-select';
@@ -389,15 +390,12 @@ export function UserModal({
           </Section>
         </div>
 
-        <div className="sticky bottom-0 z-10 -mx-5 -mb-6 flex justify-end gap-2 bg-base-100/95 px-5 py-3 backdrop-blur">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="user-save">
-            {saving ? <span className="loading loading-spinner loading-sm" /> : null}
-            <Trans>Salvar</Trans>
-          </button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          saving={saving}
+          saveTestId="user-save"
+          className="sticky bottom-0 z-10 -mx-5 -mb-6 bg-base-100/95 px-5 py-3 backdrop-blur"
+        />
       </form>
     </Modal>
   );

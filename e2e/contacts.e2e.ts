@@ -1,8 +1,8 @@
 // exceljs is the API's dependency, not a root one (same as tickets.e2e.ts)
 import { createRequire } from 'node:module';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ptLeftovers, ptTextsToAvoid } from './po-texts';
-import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, openUserMenuItem, shot } from './support';
+import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, openUserMenuItem, shot, toast } from './support';
 
 const ExcelJS = createRequire(import.meta.url)('../api/node_modules/exceljs') as typeof import('exceljs');
 
@@ -15,9 +15,14 @@ const MY_FOLDERS = ['src/modules/contacts/', 'src/modules/category-contacts/'];
 const run = `${Date.now() % 1_000_000}`.padStart(6, '0');
 let seq = 0;
 /** A fresh Brazilian mobile number in the stored 13-digit form. */
-const phone = () => `55119${run.slice(-5)}${String(++seq).padStart(3, '0')}`;
+// never contains the whole run id: searches for other "… ${run}" names also match digits in numbers
+const phone = (): string => {
+  for (;;) {
+    const p = `55119${String(++seq).padStart(3, '0')}${run.slice(-5)}`;
+    if (!p.includes(run)) return p;
+  }
+};
 
-const toast = (page: Page, text: string | RegExp): Locator => page.getByTestId('toast').filter({ hasText: text });
 const row = (page: Page, name: string) => page.locator(`[data-testid="contact-row"][data-name="${name}"]`);
 
 async function switchLanguage(page: Page, locale: 'en' | 'es' | 'pt-BR'): Promise<void> {

@@ -1,13 +1,11 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, AGENT, login, MOBILE, openUserMenuItem, shot } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, AGENT, login, MOBILE, openUserMenuItem, shot, toast } from './support';
 
 /**
  * Users, permission groups, queues, quick answers and tags (spec 1 §2/§3/§5, spec 2 §2/§5/§9) as the demo admin
  * (master, Administradores) and the demo attendant (Operacionais, queue Suporte).
  */
 const uid = () => `${Date.now() % 1_000_000}`;
-
-const toast = (page: Page, text: string | RegExp): Locator => page.getByTestId('toast').filter({ hasText: text });
 
 /** Narrow-screen screenshot, once the permanent drawer has finished turning into the temporary one. */
 async function mobileShot(page: Page, name: string): Promise<void> {
@@ -221,6 +219,7 @@ test.describe('users and permission groups', () => {
     await expect(modal.getByTestId('user-email')).toHaveValue(AGENT.email);
     await modal.getByTestId('user-group').selectOption({ label: group });
     await modal.getByTestId('user-save').click();
+    // the group's own 'Salvo com sucesso' (3 s) may still be on screen on a fast machine
     await expect(toast(page, 'Salvo com sucesso')).toBeVisible();
     await expect(agentRow.getByTestId('user-group-cell')).toHaveText(group);
 

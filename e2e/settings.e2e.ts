@@ -1,9 +1,9 @@
 // exceljs is the API's dependency, not a root one (same as tickets.e2e.ts)
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ptLeftovers, ptTextsToAvoid } from './po-texts';
-import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, openUserMenuItem, shot } from './support';
+import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, openUserMenuItem, shot, toast } from './support';
 
 const ExcelJS = createRequire(import.meta.url)('../api/node_modules/exceljs') as typeof import('exceljs');
 
@@ -13,7 +13,6 @@ const ExcelJS = createRequire(import.meta.url)('../api/node_modules/exceljs') as
  */
 const MY_FOLDERS = ['src/modules/settings/', 'src/modules/contacts/import/'];
 const run = `${Date.now() % 1_000_000}`.padStart(6, '0');
-const toast = (page: Page, text: string | RegExp): Locator => page.getByTestId('toast').filter({ hasText: text });
 
 function crc32(buf: Buffer): number {
   let c = ~0;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { SessionUserDto } from '@zapdesk/core';
 
 /** Shared helpers for every area's journeys. Ports/URLs match playwright.config.ts. */
@@ -61,3 +61,10 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
 }
+
+/**
+ * The newest toast with that text. Several saves within the 3 s toast life leave several identical toasts on screen;
+ * a journey always means the one its last action raised.
+ */
+export const toast = (page: Page, text: string | RegExp): Locator =>
+  page.getByTestId('toast').filter({ hasText: text }).last();

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { db } from '../../platform/db';
 import type { AppEnv } from '../../platform/http/context';
+import { unsafePingDatabase } from './health.repo';
 
 let ready = false;
 /** set by the server once migrations are applied and adapters are up */
@@ -12,7 +11,7 @@ export function markReady(v = true): void {
 export const healthRoutes = new Hono<AppEnv>().get('/health', async (c) => {
   if (!ready) return c.json({ status: 'starting' }, 503);
   try {
-    await db.execute(sql`select 1`);
+    await unsafePingDatabase();
     return c.json({ status: 'ok' }, 200);
   } catch {
     return c.json({ status: 'database unreachable' }, 503);

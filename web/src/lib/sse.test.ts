@@ -141,6 +141,29 @@ describe('web SSE client', () => {
     expect(got).toEqual(['a', 'b']);
   });
 
+  test('`reauth` (token about to expire): reconnects at once with a fresh token and the last event id', async () => {
+    const statuses: SseStatus[] = [];
+    start();
+    const first = latest();
+    first.open();
+    onSseStatus((s) => statuses.push(s));
+    first.emit('ticket-1', { n: 'a' }, 'id-1');
+    first.emit('reauth', { action: 'reauth' });
+    expect(first.closed).toBe(true);
+    await waitFor(() => FakeEventSource.all.length === 2);
+    expect(refreshes).toBe(1);
+    const second = latest();
+    expect(second.params.get('token')).toBe('tok-fresh-1');
+    expect(second.params.get('lastEventId')).toBe('id-1');
+    second.open();
+    // never shown as a dropped connection
+    expect(statuses).toEqual(['connecting', 'open']);
+    // the old stream's own error after it ended changes nothing
+    first.fail();
+    await Bun.sleep(10);
+    expect(FakeEventSource.all.length).toBe(2);
+  });
+
   test('the `ready` id is a resume position even with no event received', async () => {
     start();
     latest().emit('ready', { action: 'ready' }, 'pos-9');

@@ -5,7 +5,9 @@ import { backendUrl } from './config';
  * Each SSE `event` is a spec channel name (`ticket-{companyId}`, `appMessage-{companyId}`, `user`, …) and its data the
  * JSON payload with the spec's `action`. The server replays what a reconnecting client missed (by the last event id
  * we track here); when it can't (id too old, server restarted) it sends `resync` — subscribers of `resync` reload
- * their lists. Started by the web shell after login (`startSse`) and stopped on logout (`stopSse`).
+ * their lists. A stream lives as long as the access token that opened it: shortly before the token expires the server
+ * sends `reauth` and ends the stream, and we reconnect at once with a fresh token (no gap: the last event id resumes).
+ * Started by the web shell after login (`startSse`) and stopped on logout (`stopSse`).
  */
 
 export type SseMeta = { id: string; channel: string };
@@ -128,6 +130,12 @@ function open(token: string): void {
     attempt = 0;
     setStatus('open');
   };
+  // the token that opened this stream is about to expire: the server ends it; reconnect now, not after a backoff
+  es.addEventListener('reauth', () => {
+    if (source !== es) return;
+    closeSource();
+    void reconnectNow();
+  });
   // Any failure (network, server restart, expired token → 403, which EventSource can't tell apart): we close the
   // browser's own retry loop and reconnect ourselves with a fresh token and our last event id.
   es.onerror = () => {

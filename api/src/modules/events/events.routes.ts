@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
+import { decode } from 'hono/jwt';
 import { z } from 'zod';
 import { sseHub } from '../../platform/events/sse';
-import { requireAuth } from '../../platform/http/auth-middleware';
+import { bearerToken, requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { validate } from '../../platform/http/validate';
 
@@ -13,9 +14,18 @@ const EventsQuery = z.object({
 
 type BunServerLike = { timeout?: (req: Request, seconds: number) => void };
 
+/** expiry (ms) of the access token requireAuth has just verified: the stream ends before it (event `reauth`) */
+function tokenExpiresAt(req: Request): number | undefined {
+  const token = bearerToken(req, true);
+  if (!token) return undefined;
+  const exp = decode(token).payload.exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
+}
+
 /**
  * GET /events — the one realtime stream (text/event-stream). Each SSE `event` is the spec's channel name and its
  * `data` the JSON payload with the spec's `action`. Auth: Bearer header or `?token=` (EventSource can't send headers).
+ * The stream lives as long as that token: shortly before it expires the server sends `reauth` and ends the stream.
  */
 export const eventsRoutes = new Hono<AppEnv>().get('/events', requireAuth, validate('query', EventsQuery), (c) => {
   const ctx = c.get('ctx');
@@ -24,7 +34,12 @@ export const eventsRoutes = new Hono<AppEnv>().get('/events', requireAuth, valid
   // under Bun.serve the server is c.env: a stream must not hit the idle timeout (heartbeats keep proxies happy)
   (c.env as BunServerLike | undefined)?.timeout?.(c.req.raw, 0);
   const body = sseHub().connect(
-    { companyId: ctx.companyId, userId: ctx.user.id, isAdmin: ctx.user.profile === 'admin' },
+    {
+      companyId: ctx.companyId,
+      userId: ctx.user.id,
+      isAdmin: ctx.user.profile === 'admin',
+      expiresAt: tokenExpiresAt(c.req.raw),
+    },
     { lastEventId, signal: c.req.raw.signal },
   );
   return new Response(body, {

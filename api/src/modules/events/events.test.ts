@@ -198,6 +198,18 @@ describe('GET /events: lifecycle', () => {
     await closeAll();
   });
 
+  test('the stream ends with `reauth` before its access token expires', async () => {
+    const token = await signAccessToken(t.platform.env, A.agent.user, 2);
+    const expiresAt = (JSON.parse(atob(token.split('.')[1])) as { exp: number }).exp * 1000;
+    const s = await connect({ token });
+    await s.nextEvent();
+    const f = await s.nextEvent(4000);
+    expect(f).toEqual({ event: 'reauth', data: { action: 'reauth' } });
+    expect(Date.now()).toBeLessThan(expiresAt);
+    expect(await s.ended()).toBe(true);
+    await closeAll();
+  });
+
   test('the stream opts out of Bun’s idle timeout (the server is c.env under Bun.serve)', async () => {
     const calls: [Request, number][] = [];
     const req = new Request(`http://x/events?token=${A.agent.token}`);

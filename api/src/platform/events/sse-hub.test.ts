@@ -186,6 +186,99 @@ describe('SseHub', () => {
     await other.close();
   });
 
+  test('events published in the same tick reach each stream as ONE write, with exactly what it may see', async () => {
+    setup();
+    const raw = (v: SseViewer) => new Response(hub.connect(v)).body!.getReader();
+    const adm = raw(admin1);
+    const agt = raw(agent1);
+    const dec = new TextDecoder();
+    const chunk = async (r: ReadableStreamDefaultReader<Uint8Array>) => dec.decode((await r.read()).value);
+    for (const r of [adm, agt]) {
+      expect(await chunk(r)).toStartWith('retry:');
+      expect(await chunk(r)).toContain('event: ready');
+    }
+    // no await in between: one tick
+    void bus.publish(ev(1, 1));
+    void bus.publish(ev(1, 2, { adminOnly: true }));
+    void bus.publish(ev(1, 3, { userId: agent1.userId }));
+    void bus.publish(ev(1, 4));
+    const ns = (text: string) => [...text.matchAll(/"n":(\d+)/g)].map((m) => Number(m[1]));
+    expect(ns(await chunk(adm))).toEqual([1, 2, 4]);
+    expect(ns(await chunk(agt))).toEqual([1, 3, 4]);
+    // the next tick is a write of its own
+    await bus.publish(ev(1, 5));
+    expect(ns(await chunk(adm))).toEqual([5]);
+    await Promise.all([adm.cancel(), agt.cancel()]);
+  });
+
+  test('a stream opened in the tick of a publish gets that event once: by replay or not at all', async () => {
+    setup();
+    const live = open(admin1);
+    const first = await live.nextEvent();
+    void bus.publish(ev(1, 1));
+    const resumed = open(agent1, first.id); // same tick: the event is buffered but not written yet
+    const fresh = open(admin1);
+    expect((await live.nextEvent()).data.n).toBe(1);
+    expect((await resumed.nextEvent()).data.n).toBe(1);
+    expect((await fresh.nextEvent()).event).toBe('ready');
+    await bus.publish(ev(1, 2));
+    for (const s of [live, resumed, fresh]) expect((await s.nextEvent()).data.n).toBe(2);
+    await Promise.all([live.close(), resumed.close(), fresh.close()]);
+  });
+
+  test('events published before a disconnect in the same tick are delivered before the stream ends', async () => {
+    setup();
+    const agt = open(agent1);
+    await agt.nextEvent();
+    void bus.publish(ev(1, 1));
+    void bus.publish({ companyId: 1, channel: SSE_DISCONNECT_CHANNEL, data: { action: 'disconnect' }, userId: 11 });
+    expect((await agt.nextEvent()).data.n).toBe(1);
+    expect(await agt.ended()).toBe(true);
+  });
+
+  test('heartbeats go only to streams that had nothing written for a period', async () => {
+    setup({ heartbeatMs: 40 });
+    const busy = open(admin1);
+    const quiet = open(admin2);
+    await busy.nextEvent();
+    await quiet.nextEvent();
+    const frames: { comment?: string }[] = [];
+    for (let i = 0; i < 15; i++) {
+      await bus.publish(ev(1, i));
+      await Bun.sleep(10);
+    }
+    for (;;) {
+      const f = await busy.next(50).catch(() => null);
+      if (!f || f.data?.n === 14) break;
+      frames.push(f);
+    }
+    expect(frames.filter((f) => f.comment === 'hb')).toEqual([]);
+    expect((await quiet.next(200)).comment).toBe('hb');
+    await Promise.all([busy.close(), quiet.close()]);
+  });
+
+  test('a stream ends with `reauth` before the token that opened it expires; others stay', async () => {
+    let now = 1_000_000;
+    setup({ heartbeatMs: 20, expirySpreadMs: 1000, now: () => now });
+    const expiresAt = now + 60_000;
+    const expiring = [1, 2, 3].map(() => open({ ...agent1, expiresAt }));
+    const forever = open(admin1);
+    for (const s of [...expiring, forever]) await s.nextEvent();
+    now = expiresAt - 10 - 1000 - 1; // before the earliest possible cut
+    await Bun.sleep(40);
+    expect(hub.clientCount(1)).toBe(4);
+    now = expiresAt - 10; // the latest cut: half a heartbeat before expiry
+    for (const s of expiring) {
+      const f = await s.nextEvent(500);
+      expect(f).toEqual({ event: 'reauth', data: { action: 'reauth' } });
+      expect(await s.ended()).toBe(true);
+    }
+    expect(hub.clientCount(1)).toBe(1);
+    await bus.publish(ev(1, 1));
+    expect((await forever.nextEvent()).data.n).toBe(1);
+    await forever.close();
+  });
+
   test('an aborted request releases its stream; stop() ends every stream and unsubscribes', async () => {
     setup();
     const ac = new AbortController();

@@ -42,7 +42,14 @@ export async function startApiServer(opts: {
   mkdirSync(dataDir, { recursive: true });
   const url = `http://127.0.0.1:${BENCH_PORT}`;
   const proc = Bun.spawn(
-    [process.execPath, '--preload', join(ROOT, 'bench/lib/gc-preload.ts'), join(ROOT, 'api/src/server.ts')],
+    [
+      process.execPath,
+      // e.g. BENCH_SERVER_FLAGS='--cpu-prof-md --cpu-prof-dir=/tmp/prof' to profile the API under the bench's load
+      ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+      '--preload',
+      join(ROOT, 'bench/lib/gc-preload.ts'),
+      join(ROOT, 'api/src/server.ts'),
+    ],
     {
       cwd: ROOT,
       env: {

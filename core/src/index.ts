@@ -27,3 +27,5 @@ export * from './users/user-rules';
 export * from './whatsapp/jid';
 export * from './whatsapp/simulator.schemas';
 export * from './whatsapp/whatsapp.schemas';
+export * from './util/group-commit';
+export * from './util/breathe';

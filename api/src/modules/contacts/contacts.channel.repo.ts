@@ -1,6 +1,6 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
-import { db } from '../../platform/db';
+import { db, list } from '../../platform/db';
 
 export type ChannelContactRow = typeof contacts.$inferSelect;
 
@@ -19,6 +19,22 @@ export async function findChannelContacts(
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), or(...conds)))
     .limit(5);
+}
+
+/** every contact of the company with one of these numbers, or one of these LIDs as LID or placeholder number */
+export async function findChannelContactsAny(
+  companyId: number,
+  numbers: string[],
+  lids: string[],
+): Promise<ChannelContactRow[]> {
+  const keys = [...numbers, ...lids];
+  if (!keys.length) return [];
+  const conds = [sql`${contacts.number} = any(${list(keys)}::text[])`];
+  if (lids.length) conds.push(sql`${contacts.lid} = any(${list(lids)}::text[])`);
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), or(...conds)));
 }
 
 export async function insertChannelContact(

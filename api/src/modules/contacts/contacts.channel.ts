@@ -2,6 +2,7 @@ import { normalizeNumber, numberVariants } from '@zapdesk/core';
 import {
   type ChannelContactRow,
   findChannelContacts,
+  findChannelContactsAny,
   insertChannelContact,
   patchChannelContact,
 } from './contacts.channel.repo';
@@ -24,6 +25,44 @@ async function emitContact(companyId: number, id: number, action: 'create' | 'up
   if (contact) emitContactEvent(companyId, { action, contact });
 }
 
+type Normalized = { lid: string | null; number: string; numbers: string[]; name: string | null };
+
+function normalizeChannelInput(input: ChannelContactInput): Normalized {
+  const lid = input.lid ? `${input.lid.replace(/@lid$/, '').replace(/\D/g, '')}@lid` : null;
+  const number = input.isGroup ? (input.number ?? '').trim() : input.number ? normalizeNumber(input.number) : '';
+  if (!number && !lid) throw new Error('upsertContactFromChannel: neither number nor lid');
+  const numbers = input.isGroup ? (number ? [number] : []) : number ? numberVariants(number) : [];
+  return { lid, number, numbers, name: input.name?.trim() || null };
+}
+
+/** the row of `found` that is this person: a number match first, then the LID */
+function pickExisting(found: ChannelContactRow[], n: Normalized): ChannelContactRow | undefined {
+  return (
+    found.find((c) => n.numbers.includes(c.number)) ??
+    found.find((c) => n.lid && (c.lid === n.lid || c.number === n.lid))
+  );
+}
+
+/** what the channel teaches us about an existing contact (empty: nothing to write) */
+function channelPatch(
+  existing: ChannelContactRow,
+  found: ChannelContactRow[],
+  n: Normalized,
+  input: ChannelContactInput,
+): Parameters<typeof patchChannelContact>[2] {
+  const patch: Parameters<typeof patchChannelContact>[2] = {};
+  const { lid, number, numbers, name } = n;
+  if (lid && !existing.lid) patch.lid = lid;
+  // the LID placeholder gives way to the real number once known (unless another row already has that number)
+  if (number && existing.number === lid && !found.some((c) => c.id !== existing.id && numbers.includes(c.number))) {
+    patch.number = numbers[0];
+  }
+  const placeholder = existing.name === existing.number || existing.name === lid || !existing.name.trim();
+  if (name && placeholder && name !== existing.name) patch.name = name;
+  if (input.profilePicUrl && input.profilePicUrl !== existing.profilePicUrl) patch.profilePicUrl = input.profilePicUrl;
+  return patch;
+}
+
 /**
  * The contact a channel message belongs to, created or completed (pipeline, history import).
  * One person = one contact: the phone number and the LID of the same person map to one row (matched by any
@@ -36,26 +75,12 @@ export async function upsertContactFromChannel(
   companyId: number,
   input: ChannelContactInput,
 ): Promise<ChannelContactRow> {
-  const lid = input.lid ? `${input.lid.replace(/@lid$/, '').replace(/\D/g, '')}@lid` : null;
-  const number = input.isGroup ? (input.number ?? '').trim() : input.number ? normalizeNumber(input.number) : '';
-  if (!number && !lid) throw new Error('upsertContactFromChannel: neither number nor lid');
-  const numbers = input.isGroup ? (number ? [number] : []) : number ? numberVariants(number) : [];
-  const name = input.name?.trim() || null;
-
+  const n = normalizeChannelInput(input);
+  const { lid, number, numbers, name } = n;
   const found = await findChannelContacts(companyId, numbers, lid);
-  const existing =
-    found.find((c) => numbers.includes(c.number)) ?? found.find((c) => lid && (c.lid === lid || c.number === lid));
+  const existing = pickExisting(found, n);
   if (existing) {
-    const patch: Parameters<typeof patchChannelContact>[2] = {};
-    if (lid && !existing.lid) patch.lid = lid;
-    // the LID placeholder gives way to the real number once known (unless another row already has that number)
-    if (number && existing.number === lid && !found.some((c) => c.id !== existing.id && numbers.includes(c.number))) {
-      patch.number = numbers[0];
-    }
-    const placeholder = existing.name === existing.number || existing.name === lid || !existing.name.trim();
-    if (name && placeholder && name !== existing.name) patch.name = name;
-    if (input.profilePicUrl && input.profilePicUrl !== existing.profilePicUrl)
-      patch.profilePicUrl = input.profilePicUrl;
+    const patch = channelPatch(existing, found, n, input);
     if (Object.keys(patch).length === 0) return existing;
     const updated = (await patchChannelContact(companyId, existing.id, patch)) ?? existing;
     await emitContact(companyId, updated.id, 'update');
@@ -78,4 +103,42 @@ export async function upsertContactFromChannel(
   const [again] = await findChannelContacts(companyId, [storedNumber], lid);
   if (!again) throw new Error('contact upsert raced and vanished');
   return again;
+}
+
+/**
+ * The contacts of many channel messages at once (inbound batch): one SELECT for all of them; a person already
+ * known with nothing new to learn costs nothing more, the others go through upsertContactFromChannel one by one
+ * (creation, completion, events). Answers one row per input, in order; equal inputs share one row.
+ */
+export async function resolveChannelContacts(
+  companyId: number,
+  inputs: ChannelContactInput[],
+): Promise<ChannelContactRow[]> {
+  const norm = inputs.map(normalizeChannelInput);
+  const found = await findChannelContactsAny(
+    companyId,
+    [...new Set(norm.flatMap((n) => n.numbers))],
+    [...new Set(norm.flatMap((n) => (n.lid ? [n.lid] : [])))],
+  );
+  const out: ChannelContactRow[] = [];
+  const slow = new Map<string, ChannelContactRow>();
+  for (const [i, n] of norm.entries()) {
+    const input = inputs[i] as ChannelContactInput;
+    const mine = found.filter(
+      (c) => n.numbers.includes(c.number) || (n.lid !== null && (c.lid === n.lid || c.number === n.lid)),
+    );
+    const existing = pickExisting(mine, n);
+    if (existing && Object.keys(channelPatch(existing, mine, n, input)).length === 0) {
+      out.push(existing);
+      continue;
+    }
+    const key = JSON.stringify([input.isGroup, n.number, n.lid, n.name, input.profilePicUrl ?? null]);
+    let row = slow.get(key);
+    if (!row) {
+      row = await upsertContactFromChannel(companyId, input);
+      slow.set(key, row);
+    }
+    out.push(row);
+  }
+  return out;
 }

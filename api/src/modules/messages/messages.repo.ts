@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { contacts, messages } from '../../db/schema';
-import { db } from '../../platform/db';
+import { db, list, queryRows } from '../../platform/db';
 import type { ContactRowLike, MessageRow } from './messages.serialize';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'companyId'>;
@@ -32,6 +32,91 @@ export async function insertMessageIdempotent(
   const existing = await findMessageByWid(companyId, values.whatsappId ?? null, values.wid);
   if (!existing) throw new Error('message insert conflicted but no row found');
   return { row: existing, created: false };
+}
+
+/**
+ * Many inserts in one statement, idempotent like insertMessageIdempotent (inbound batch). Answers, per input in
+ * order, the new row, or null when the (connection, WhatsApp id) was already stored — earlier, or by an earlier
+ * input of the same batch.
+ */
+export async function insertMessagesIdempotent(
+  companyId: number,
+  values: NewMessage[],
+): Promise<(MessageRow | null)[]> {
+  if (!values.length) return [];
+  const col = <T>(f: (v: NewMessage) => T) => values.map(f);
+  const now = Date.now();
+  const ms = (d: Date | undefined) => (d ? d.getTime() : now);
+  // one statement text for any batch size; only the id comes back, the rows are the values + defaults
+  const ids = await queryRows<{ id: number; whatsapp_id: number | null; wid: string }>(sql`
+    insert into messages (company_id, wid, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, ack,
+      media_type, media_url, quoted_msg_id, data_json, created_at, updated_at)
+    select ${companyId}::int, v.wid, v.ticket_id, v.contact_id, v.whatsapp_id, v.user_id, v.body, v.from_me, v.read,
+      v.ack, v.media_type, v.media_url, v.quoted_msg_id, v.data_json, to_timestamp(v.created_ms / 1000.0),
+      to_timestamp(v.updated_ms / 1000.0)
+    from unnest(${list(col((v) => v.wid))}::text[], ${list(col((v) => v.ticketId))}::int[],
+      ${list(col((v) => v.contactId ?? null))}::int[], ${list(col((v) => v.whatsappId ?? null))}::int[],
+      ${list(col((v) => v.userId ?? null))}::int[], ${list(col((v) => v.body ?? ''))}::text[],
+      ${list(col((v) => String(v.fromMe ?? false)))}::text[]::bool[], ${list(col((v) => String(v.read ?? false)))}::text[]::bool[],
+      ${list(col((v) => v.ack ?? 0))}::int[], ${list(col((v) => v.mediaType ?? null))}::text[],
+      ${list(col((v) => v.mediaUrl ?? null))}::text[], ${list(col((v) => v.quotedMsgId ?? null))}::int[],
+      ${list(col((v) => (v.dataJson === undefined || v.dataJson === null ? null : JSON.stringify(v.dataJson))))}::jsonb[],
+      ${list(col((v) => ms(v.createdAt)))}::float8[], ${list(col((v) => ms(v.updatedAt)))}::float8[])
+      as v(wid, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, ack, media_type, media_url,
+        quoted_msg_id, data_json, created_ms, updated_ms)
+    on conflict do nothing
+    returning id, whatsapp_id, wid`);
+  const key = (w: number | null | undefined, wid: string) => `${w ?? ''}:${wid}`;
+  const byKey = new Map(ids.map((r) => [key(r.whatsapp_id, r.wid), Number(r.id)]));
+  return values.map((v) => {
+    const k = key(v.whatsappId, v.wid);
+    const id = byKey.get(k);
+    if (id === undefined) return null;
+    byKey.delete(k); // a second input with the same id is the duplicate
+    return {
+      id,
+      companyId,
+      wid: v.wid,
+      ticketId: v.ticketId,
+      contactId: v.contactId ?? null,
+      whatsappId: v.whatsappId ?? null,
+      userId: v.userId ?? null,
+      body: v.body ?? '',
+      fromMe: v.fromMe ?? false,
+      read: v.read ?? false,
+      ack: v.ack ?? 0,
+      mediaType: v.mediaType ?? null,
+      mediaUrl: v.mediaUrl ?? null,
+      quotedMsgId: v.quotedMsgId ?? null,
+      isDeleted: false,
+      deletedByContact: false,
+      isEdited: false,
+      dataJson: v.dataJson ?? null,
+      createdAt: new Date(ms(v.createdAt)),
+      updatedAt: new Date(ms(v.updatedAt)),
+    };
+  });
+}
+
+/** stored messages by (connection, WhatsApp id), keyed `${whatsappId}:${wid}` */
+export async function findMessagesByWids(
+  companyId: number,
+  keys: { whatsappId: number; wid: string }[],
+): Promise<Map<string, MessageRow>> {
+  const out = new Map<string, MessageRow>();
+  if (!keys.length) return out;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        sql`${messages.whatsappId} = any(${list([...new Set(keys.map((k) => k.whatsappId))])}::int[])`,
+        sql`${messages.wid} = any(${list([...new Set(keys.map((k) => k.wid))])}::text[])`,
+      ),
+    );
+  for (const r of rows) out.set(`${r.whatsappId}:${r.wid}`, r);
+  return out;
 }
 
 export async function findMessageByWid(

@@ -1,10 +1,10 @@
-import { DomainError } from '@zapdesk/core';
+import { breathe, DomainError, GroupCommit } from '@zapdesk/core';
 import type { InboundMessage } from '../../platform/channels/types';
-import { platform } from '../../platform/index';
+import { type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { saveMediaFile } from '../media/media.service';
 import { emitRawLogEvent } from '../message-logs/message-logs.events';
-import { insertRawLog, type RawLogRow, updateRawLog } from './pipeline.repo';
+import { insertRawLogs, type RawLogRow, updateRawLog } from './pipeline.repo';
 
 /** What a channel reported, as stored in the raw log's JSON (media bytes replaced by the stored file). */
 export type ChannelEventRecord =
@@ -26,6 +26,8 @@ export type StoredEvent =
   | Exclude<ChannelEventRecord, { kind: 'message' }>;
 
 export const INBOUND_JOB = 'inbound.process';
+/** processes many raw logs of one company at once (the group-committed ones) */
+export const INBOUND_BATCH_JOB = 'inbound.batch';
 
 /** JSON-safe copy: bytes become their length, bigints strings, NUL characters (refused by jsonb) dropped */
 export function jsonSafe(v: unknown): unknown {
@@ -63,10 +65,94 @@ function rawColumns(ev: ChannelEventRecord) {
   }
 }
 
+type IngestItem = {
+  companyId: number;
+  whatsappId: number;
+  ev: ChannelEventRecord;
+  stored: StoredEvent;
+  /** queue the processing job with the batch (false: the caller processes or queues it itself) */
+  enqueue: boolean;
+};
+
+/** raw logs written per statement at most; also the most messages one processing job takes */
+export const INGEST_MAX_BATCH = Number(process.env.INGEST_MAX_BATCH) || 200;
+
+/**
+ * Group commit of step 1 (one per platform: tests run one app per database): the events that arrive while a
+ * write is in flight leave together — one multi-row INSERT of their raw logs, then ONE processing job per company
+ * for all of them. At low load a batch is one event and nothing waits; under load the round trips are shared.
+ */
+const batchers = new WeakMap<Platform, GroupCommit<IngestItem, RawLogRow>>();
+function ingestBatcher(): GroupCommit<IngestItem, RawLogRow> {
+  const p = platform();
+  let b = batchers.get(p);
+  if (!b) {
+    b = new GroupCommit(writeRawLogs, { maxBatch: INGEST_MAX_BATCH, maxInFlight: 2 });
+    batchers.set(p, b);
+  }
+  return b;
+}
+
+async function writeRawLogs(items: IngestItem[]): Promise<RawLogRow[]> {
+  const rows = await insertRawLogs(
+    items.map((it) => ({
+      companyId: it.companyId,
+      whatsappId: it.whatsappId,
+      ...rawColumns(it.ev),
+      status: 'received',
+      jsonValue: jsonSafe(it.stored),
+    })),
+  );
+  let emitted = 0;
+  for (const row of rows) {
+    emitRawLogEvent('create', row);
+    await breathe(++emitted);
+  }
+  const perCompany = new Map<number, number[]>();
+  rows.forEach((row, i) => {
+    if (!items[i]?.enqueue) return;
+    const ids = perCompany.get(row.companyId) ?? [];
+    ids.push(row.id);
+    perCompany.set(row.companyId, ids);
+  });
+  for (const [companyId, ids] of perCompany) await enqueueInboundBatch(companyId, ids);
+  return rows;
+}
+
+/** the processing job of some raw logs of one company (retried with backoff) */
+export async function enqueueInboundBatch(companyId: number, rawLogIds: number[]): Promise<void> {
+  await platform().jobs.add(
+    INBOUND_BATCH_JOB,
+    { rawLogIds },
+    {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 500 },
+      jobId: `inbound-batch-${rawLogIds[0]}-${rawLogIds.length}`,
+      companyId,
+    },
+  );
+}
+
+/** the processing job of one raw log (media messages, retries of a batch's failures) */
+export async function enqueueInbound(companyId: number, rawLogId: number, delay = 0): Promise<void> {
+  await platform().jobs.add(
+    INBOUND_JOB,
+    { rawLogId },
+    {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 500 },
+      jobId: `inbound-${rawLogId}`,
+      companyId,
+      ...(delay ? { delay } : {}),
+    },
+  );
+}
+
 /**
  * Step 1 of the inbound pipeline, the same for every adapter: the raw event is written to the raw message log
  * FIRST (so nothing is lost if processing fails, and it can be reprocessed), media bytes go to storage, then the
- * processing job is queued (retried with backoff).
+ * processing job is queued (retried with backoff). Events of many callers share their writes (group commit above);
+ * resolves once this event's raw log — and its job — are stored.
  */
 export async function ingestChannelEvent(
   companyId: number,
@@ -89,13 +175,15 @@ export async function ingestChannelEvent(
   } else {
     stored = ev;
   }
-  let row = await insertRawLog(companyId, {
+  const hasMedia = ev.kind === 'message' && !!ev.msg.media;
+  let row = await ingestBatcher().add({
+    companyId,
     whatsappId,
-    ...rawColumns(ev),
-    status: 'received',
-    jsonValue: jsonSafe(stored),
+    ev,
+    stored,
+    // a media message gets its job once the bytes are stored
+    enqueue: opts.enqueue !== false && !hasMedia,
   });
-  emitRawLogEvent('create', row);
 
   if (ev.kind === 'message' && ev.msg.media && stored.kind === 'message') {
     const m = ev.msg.media;
@@ -114,19 +202,7 @@ export async function ingestChannelEvent(
       if (!(err instanceof DomainError)) log.error({ err, companyId, rawLogId: row.id }, 'inbound media not stored');
     }
     row = (await updateRawLog(companyId, row.id, { jsonValue: jsonSafe(stored) })) ?? row;
-  }
-
-  if (opts.enqueue !== false) {
-    await platform().jobs.add(
-      INBOUND_JOB,
-      { rawLogId: row.id },
-      {
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 500 },
-        jobId: `inbound-${row.id}`,
-        companyId,
-      },
-    );
+    if (opts.enqueue !== false) await enqueueInbound(companyId, row.id);
   }
   return row;
 }

@@ -1,16 +1,87 @@
-import { platform } from '../../platform/index';
-import { INBOUND_JOB } from './pipeline.ingest';
+import { GroupCommit } from '@zapdesk/core';
+import { type Platform, platform } from '../../platform/index';
+import { log } from '../../platform/log';
+import { processMessageBatch } from './pipeline.batch';
+import { enqueueInbound, INBOUND_BATCH_JOB, INBOUND_JOB, type StoredEvent } from './pipeline.ingest';
 import { processRawLog } from './pipeline.process';
+import { type RawLogRow, unsafeFindRawLogs } from './pipeline.repo';
 
-/** startup step: the processing job of the inbound pipeline */
+/**
+ * The batch job: the messages of the batch together (processMessageBatch), then everything else — receipts,
+ * edits, revokes, reactions, calls, and whatever the batch left — one by one in arrival order, so a receipt finds
+ * the message it follows. A log that fails on its own gets its own retried job; logs already processed (a batch
+ * retried after a crash) are skipped.
+ */
+export async function processInboundBatch(rawLogIds: number[]): Promise<void> {
+  const rows = (await unsafeFindRawLogs(rawLogIds)).filter((r) => r.status !== 'processed');
+  const perCompany = new Map<number, { raw: RawLogRow; ev: Extract<StoredEvent, { kind: 'message' }> }[]>();
+  let rest: RawLogRow[] = [];
+  for (const raw of rows) {
+    const ev = raw.jsonValue as StoredEvent;
+    if (ev?.kind !== 'message') {
+      rest.push(raw);
+      continue;
+    }
+    const list = perCompany.get(raw.companyId) ?? [];
+    list.push({ raw, ev });
+    perCompany.set(raw.companyId, list);
+  }
+  for (const [companyId, list] of perCompany) {
+    try {
+      rest.push(...(await processMessageBatch(companyId, list)));
+    } catch (err) {
+      log.warn({ err, companyId, rawLogs: list.length }, 'inbound batch failed; processing its logs one by one');
+      rest.push(...list.map((i) => i.raw));
+    }
+  }
+  rest = rest.sort((a, b) => a.id - b.id);
+  for (const raw of rest) {
+    try {
+      await processRawLog(raw.id, { attemptsMade: 0 });
+    } catch {
+      // processRawLog recorded the error on the log; its own job retries it with backoff
+      await enqueueInbound(raw.companyId, raw.id, 500);
+    }
+  }
+}
+
+/**
+ * Batch jobs claimed at the same time are processed together, one merged batch at a time per process: the batches
+ * grow with the load (not with the size of the writes that queued them), and a conversation's messages are handled
+ * in arrival order inside a process — a person who writes as a LID and then as a phone number is one contact.
+ */
+const mergers = new WeakMap<Platform, GroupCommit<number[], void>>();
+function processMerged(rawLogIds: number[]): Promise<void> {
+  const p = platform();
+  let g = mergers.get(p);
+  if (!g) {
+    g = new GroupCommit<number[], void>(
+      async (jobs) => {
+        await processInboundBatch(jobs.flat());
+        return jobs.map(() => undefined);
+      },
+      { maxBatch: 32, maxInFlight: 1 },
+    );
+    mergers.set(p, g);
+  }
+  return g.add(rawLogIds);
+}
+
+/** startup step: the processing jobs of the inbound pipeline */
 export function definePipelineJobs(): void {
   platform().jobs.define(
     INBOUND_JOB,
     async (job) => {
       await processRawLog(Number(job.data.rawLogId), { attemptsMade: job.attemptsMade });
     },
-    // each job mostly waits on the database: 16 in flight keep it busy (bench:ingest); order per contact is kept by
-    // the message timestamps and the contact lock, not by running one at a time
-    { concurrency: Number(process.env.INBOUND_CONCURRENCY) || 16 },
+    { concurrency: 4 },
+  );
+  platform().jobs.define(
+    INBOUND_BATCH_JOB,
+    async (job) => {
+      await processMerged((job.data.rawLogIds as unknown[]).map(Number));
+    },
+    // claimed together, processed as one merged batch (processMerged)
+    { concurrency: Number(process.env.INBOUND_CONCURRENCY) || 32 },
   );
 }

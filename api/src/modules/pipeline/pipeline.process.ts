@@ -17,7 +17,7 @@ const NOT_FOUND_RETRIES = 2;
 
 type Outcome = { ticketId: number | null; note?: string };
 
-async function emitMessage(
+export async function emitMessage(
   companyId: number,
   action: 'create' | 'update',
   row: MessageRow,
@@ -39,7 +39,7 @@ async function emitMessage(
   });
 }
 
-function personOf(jid: string, alt?: string): { number: string | null; lid: string | null } | null {
+export function personOf(jid: string, alt?: string): { number: string | null; lid: string | null } | null {
   const a = parseJid(jid);
   const b = alt ? parseJid(alt) : null;
   const number = a.kind === 'user' ? a.number : b?.kind === 'user' ? b.number : null;
@@ -132,7 +132,7 @@ async function handleMessage(raw: RawLogRow, ev: Extract<StoredEvent, { kind: 'm
 }
 
 /** the connection's greeting; else, for a ticket routed to a queue, that queue's greeting */
-async function greetingFor(
+export async function greetingFor(
   conn: NonNullable<Awaited<ReturnType<typeof connectionForPipeline>>>,
   ticket: TicketDto,
 ): Promise<string | null> {

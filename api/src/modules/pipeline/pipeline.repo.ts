@@ -1,19 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { messageRawLogs } from '../../db/schema';
-import { db } from '../../platform/db';
+import { db, list, queryRows } from '../../platform/db';
 
 export type RawLogRow = typeof messageRawLogs.$inferSelect;
-
-export async function insertRawLog(
-  companyId: number,
-  values: Omit<typeof messageRawLogs.$inferInsert, 'id' | 'companyId'>,
-): Promise<RawLogRow> {
-  const [r] = await db
-    .insert(messageRawLogs)
-    .values({ ...values, companyId })
-    .returning();
-  return r;
-}
 
 export async function updateRawLog(
   companyId: number,
@@ -32,4 +21,75 @@ export async function updateRawLog(
 export async function unsafeFindRawLog(id: number): Promise<RawLogRow | null> {
   const [r] = await db.select().from(messageRawLogs).where(eq(messageRawLogs.id, id));
   return r ?? null;
+}
+
+/**
+ * Group commit of the raw log: many events in one multi-row INSERT. Answers the rows in the order of `values`
+ * (ids come from one sequence in VALUES order, so sorting by id restores it).
+ */
+export async function insertRawLogs(
+  values: (Omit<typeof messageRawLogs.$inferInsert, 'id'> & { companyId: number })[],
+): Promise<RawLogRow[]> {
+  if (!values.length) return [];
+  const col = <T>(f: (v: (typeof values)[number]) => T) => values.map(f);
+  // one statement text for any batch size; only the generated columns come back (the payload is not parsed again)
+  const ids = await queryRows<{ id: number; at: number }>(sql`
+    insert into message_raw_logs (company_id, whatsapp_id, remote_jid, message_id, from_me, type, body, status, json_value)
+    select * from unnest(${list(col((v) => v.companyId))}::int[], ${list(col((v) => v.whatsappId ?? null))}::int[],
+      ${list(col((v) => v.remoteJid ?? null))}::text[], ${list(col((v) => v.messageId ?? null))}::text[],
+      ${list(col((v) => String(v.fromMe ?? false)))}::text[]::bool[], ${list(col((v) => v.type ?? null))}::text[],
+      ${list(col((v) => v.body ?? null))}::text[], ${list(col((v) => v.status ?? 'received'))}::text[],
+      ${list(col((v) => (v.jsonValue === undefined || v.jsonValue === null ? null : JSON.stringify(v.jsonValue))))}::jsonb[])
+    returning id, (extract(epoch from created_at) * 1000)::float8 as at`);
+  ids.sort((x, y) => x.id - y.id);
+  return values.map((v, i) => {
+    const g = ids[i] as { id: number; at: number };
+    return {
+      id: g.id,
+      companyId: v.companyId,
+      whatsappId: v.whatsappId ?? null,
+      remoteJid: v.remoteJid ?? null,
+      messageId: v.messageId ?? null,
+      fromMe: v.fromMe ?? false,
+      ticketId: v.ticketId ?? null,
+      type: v.type ?? null,
+      body: v.body ?? null,
+      timeSpent: v.timeSpent ?? null,
+      status: v.status ?? 'received',
+      error: v.error ?? null,
+      jsonValue: v.jsonValue ?? null,
+      createdAt: new Date(Number(g.at)),
+    };
+  });
+}
+
+/** jobs carry only log ids; the rows tell the companies. Ordered by id (arrival order). */
+export async function unsafeFindRawLogs(ids: number[]): Promise<RawLogRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(messageRawLogs)
+    .where(sql`${messageRawLogs.id} = any(${list(ids)}::int[])`)
+    .orderBy(asc(messageRawLogs.id));
+}
+
+export type RawLogFinish = { id: number; ticketId: number | null; error: string | null; timeSpent: number };
+
+/** marks many logs processed in one statement; answers the given rows as they now are */
+export async function finishRawLogs(companyId: number, done: RawLogFinish[], rows: RawLogRow[]): Promise<RawLogRow[]> {
+  if (!done.length) return [];
+  const ids = await queryRows<{ id: number }>(sql`
+    update message_raw_logs r set status = 'processed', ticket_id = v.ticket_id, error = v.error, time_spent = v.time_spent
+    from unnest(${list(done.map((d) => d.id))}::int[], ${list(done.map((d) => d.ticketId))}::int[],
+      ${list(done.map((d) => d.error))}::text[], ${list(done.map((d) => d.timeSpent))}::int[]) as v(id, ticket_id, error, time_spent)
+    where r.company_id = ${companyId} and r.id = v.id
+    returning r.id`);
+  const patch = new Map(done.map((d) => [d.id, d]));
+  const updated = new Set(ids.map((r) => Number(r.id)));
+  return rows.flatMap((r) => {
+    const d = patch.get(r.id);
+    return d && updated.has(r.id)
+      ? [{ ...r, status: 'processed' as const, ticketId: d.ticketId, error: d.error, timeSpent: d.timeSpent }]
+      : [];
+  });
 }

@@ -1,6 +1,8 @@
 import { DomainError, normalizeNumber, type SimulatorEvent, type SimulatorInbound } from '@zapdesk/core';
 import { sessionCall } from '../../platform/channels/relay';
+import { sessionManager } from '../../platform/channels/session-manager';
 import * as simRepo from '../../platform/channels/simulator/simulator.repo';
+import { SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
 import type { UserCtx } from '../../platform/http/context';
 import { platform } from '../../platform/index';
 import {
@@ -24,6 +26,18 @@ async function simulatorConnection(ctx: UserCtx, id: number) {
   return w;
 }
 
+/**
+ * The same check for the phone's actions (inbound, event, ack), answered from memory when this process runs the
+ * connection's simulator session — a running session means the connection exists, in the session's company (a
+ * deleted connection stops its session). Otherwise (session elsewhere or stopped) the database answers.
+ */
+async function checkSimulatorConnection(ctx: UserCtx, id: number): Promise<void> {
+  if (!platform().env.simulatorEnabled) throw new DomainError('ERR_NOT_FOUND');
+  const local = sessionManager().get(id);
+  if (local instanceof SimulatorSession && local.conn.companyId === ctx.companyId) return;
+  await simulatorConnection(ctx, id);
+}
+
 export async function simulatorState(ctx: UserCtx, id: number) {
   const w = await simulatorConnection(ctx, id);
   const live = await simulatorLiveState(id, {});
@@ -43,12 +57,12 @@ export async function simulatorDisconnect(ctx: UserCtx, id: number) {
 }
 
 export async function simulatorInbound(ctx: UserCtx, id: number, input: SimulatorInbound): Promise<{ id: string }> {
-  await simulatorConnection(ctx, id);
+  await checkSimulatorConnection(ctx, id);
   return { id: await simulatorInboundOp(id, input) };
 }
 
 export async function simulatorEvent(ctx: UserCtx, id: number, input: SimulatorEvent): Promise<{ ok: true }> {
-  await simulatorConnection(ctx, id);
+  await checkSimulatorConnection(ctx, id);
   await simulatorEventOp(id, input);
   return { ok: true };
 }
@@ -58,7 +72,7 @@ export async function simulatorAck(
   id: number,
   input: { id: string; ack: number },
 ): Promise<{ ok: true }> {
-  await simulatorConnection(ctx, id);
+  await checkSimulatorConnection(ctx, id);
   await simulatorAckOp(id, input);
   return { ok: true };
 }

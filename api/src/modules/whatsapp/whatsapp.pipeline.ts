@@ -11,6 +11,19 @@ export async function connectionForPipeline(companyId: number, id: number): Prom
   return { ...w, queueGreetings: await repo.connectionQueueGreetings(companyId, id) };
 }
 
+/** the same for several connections at once (inbound batch): two statements; deleted ones are absent */
+export async function connectionsForPipeline(
+  companyId: number,
+  ids: number[],
+): Promise<Map<number, PipelineConnection>> {
+  const rows = await repo.findWhatsappRows(companyId, ids);
+  const greetings = await repo.connectionsQueueGreetings(
+    companyId,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((w) => [w.id, { ...w, queueGreetings: greetings.get(w.id) ?? new Map() }]));
+}
+
 /**
  * A connected connection of the company and the handle to its session, for sending. The handle reaches the
  * session in whichever process owns it (platform/channels/relay.ts); a call answers ERR_WAPP_NOT_INITIALIZED when no

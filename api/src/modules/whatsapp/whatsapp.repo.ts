@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { companies, queues, whatsappQueues, whatsapps } from '../../db/schema';
-import { db } from '../../platform/db';
+import { db, list } from '../../platform/db';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
 export type WhatsappValues = Partial<Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId'>>;
@@ -224,6 +224,36 @@ export async function connectionQueueGreetings(companyId: number, whatsappId: nu
     .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
     .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
   return new Map(rows.filter((r) => r.greeting?.trim()).map((r) => [r.id, r.greeting as string]));
+}
+
+/** several connections of the company at once (inbound batch) */
+export async function findWhatsappRows(companyId: number, ids: number[]): Promise<WhatsappRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), sql`${whatsapps.id} = any(${list(ids)}::int[])`));
+}
+
+/** queue greetings of several connections: connection id → (queue id → greeting) */
+export async function connectionsQueueGreetings(
+  companyId: number,
+  whatsappIds: number[],
+): Promise<Map<number, Map<number, string>>> {
+  const out = new Map<number, Map<number, string>>(whatsappIds.map((id) => [id, new Map()]));
+  if (!whatsappIds.length) return out;
+  const rows = await db
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, greeting: queues.greetingMessage })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(
+      and(
+        eq(whatsappQueues.companyId, companyId),
+        sql`${whatsappQueues.whatsappId} = any(${list(whatsappIds)}::int[])`,
+      ),
+    );
+  for (const r of rows) if (r.greeting?.trim()) out.get(r.whatsappId)?.set(r.id, r.greeting as string);
+  return out;
 }
 
 /** the demo company's id, by its fixed name (startup only) */

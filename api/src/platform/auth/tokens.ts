@@ -34,10 +34,34 @@ export async function signAccessToken(
 
 export type VerifyResult = { kind: 'ok'; claims: AccessClaims } | { kind: 'expired' } | { kind: 'invalid' };
 
+/**
+ * Tokens whose signature was already checked, per secret: a client sends the same token with every request for 15
+ * minutes, and checking an HMAC (key import + verify) costs more than the rest of a small request's auth. Expiry is
+ * still checked on every use; the cache is bounded (cleared when full).
+ */
+const verified = new Map<string, Map<string, AccessClaims>>();
+const VERIFIED_MAX = 10_000;
+
 export async function verifyAccessToken(env: Pick<Env, 'jwtSecret'>, token: string): Promise<VerifyResult> {
+  let known = verified.get(env.jwtSecret);
+  const hit = known?.get(token);
+  if (hit) {
+    if (hit.exp * 1000 > Date.now()) return { kind: 'ok', claims: hit };
+    known?.delete(token);
+    return { kind: 'expired' };
+  }
   try {
     const claims = (await verify(token, env.jwtSecret, 'HS256')) as unknown as AccessClaims;
     if (typeof claims.sub !== 'number' || typeof claims.companyId !== 'number') return { kind: 'invalid' };
+    if (typeof claims.exp === 'number') {
+      if (!known) {
+        if (verified.size > 16) verified.clear();
+        known = new Map();
+        verified.set(env.jwtSecret, known);
+      }
+      if (known.size >= VERIFIED_MAX) known.clear();
+      known.set(token, claims);
+    }
     return { kind: 'ok', claims };
   } catch (e) {
     if (e instanceof JwtTokenExpired) return { kind: 'expired' };

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Logger } from 'drizzle-orm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -52,6 +53,15 @@ const logger: Logger = {
 
 export type DbOptions = { url?: string; dataDir?: string; pglite?: PGlite };
 
+/**
+ * Extensions the migrations create (0001: unaccent for the search configuration). Every PGlite instance on a
+ * migrated data directory must load them — a clone too — or a query touching them fails: create PGlite through here.
+ */
+export const PGLITE_EXTENSIONS = { unaccent };
+export function createPGlite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
+  return new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
+}
+
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.url) {
     const sql = postgres(opts.url, { max: 10, onnotice: () => {} });
@@ -68,7 +78,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (!client) {
     const dir = opts.dataDir ? join(opts.dataDir, 'pglite') : undefined;
     if (dir) mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = createPGlite({ dataDir: dir });
   }
   await client.waitReady;
   const pg = client;
@@ -104,3 +114,22 @@ export const db: Db = new Proxy({} as Db, {
   },
 });
 export { schema };
+
+/**
+ * One statement's rows through `db.execute` (postgres.js answers an array, PGlite `{ rows }`). Timestamps come back
+ * as driver strings here: select them as epoch milliseconds (`extract(epoch from x) * 1000`) instead.
+ */
+export async function queryRows<T>(q: SQL): Promise<T[]> {
+  const r = (await db.execute(q)) as unknown;
+  return (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+/**
+ * A whole list as ONE parameter (cast it in SQL: `${list(ids)}::int[]`). With `unnest(...)` and `= any(...)` a
+ * statement's text stays the same whatever the list's length, so it is prepared once and reused, and the driver
+ * binds one value instead of one per element (the batched inbound pipeline writes hundreds of rows per statement).
+ * Booleans travel as text (`${list(flags.map(String))}::text[]::bool[]`).
+ */
+export function list(values: readonly (string | number | null)[]): SQL {
+  return sql`${sql.param(values)}`;
+}

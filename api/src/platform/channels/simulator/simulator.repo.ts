@@ -1,6 +1,7 @@
+import { GroupCommit } from '@zapdesk/core';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { simulatorMessages, whatsapps } from '../../../db/schema';
-import { db } from '../../db';
+import { db, dbHandle, list, queryRows } from '../../db';
 
 /** The simulator's own state: pairing (in the connection's `session` column) and its fake network's messages. */
 const PAIRED = 'simulator:paired';
@@ -22,29 +23,87 @@ export async function setPaired(companyId: number, whatsappId: number, paired: b
     .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
 }
 
-/** idempotent on (connection, direction, wid): answers the stored row either way */
-export async function recordSimMessage(
-  companyId: number,
-  row: Omit<typeof simulatorMessages.$inferInsert, 'companyId' | 'id'>,
-): Promise<SimMessageRow> {
-  const [inserted] = await db
-    .insert(simulatorMessages)
-    .values({ ...row, companyId })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted) return inserted;
-  const [existing] = await db
-    .select()
-    .from(simulatorMessages)
-    .where(
-      and(
-        eq(simulatorMessages.companyId, companyId),
-        eq(simulatorMessages.whatsappId, row.whatsappId),
-        eq(simulatorMessages.direction, row.direction),
-        eq(simulatorMessages.wid, row.wid),
-      ),
-    );
-  return existing;
+type NewSimMessage = Omit<typeof simulatorMessages.$inferInsert, 'companyId' | 'id'>;
+
+/**
+ * Idempotent on (connection, direction, wid): answers the stored row either way. Concurrent calls share one
+ * multi-row INSERT (group commit, one per database): the fake network keeps up with the pipeline it feeds.
+ */
+export function recordSimMessage(companyId: number, row: NewSimMessage): Promise<SimMessageRow> {
+  const d = dbHandle();
+  let g = recorders.get(d);
+  if (!g) {
+    g = new GroupCommit(recordSimMessages, { maxBatch: 200, maxInFlight: 2 });
+    recorders.set(d, g);
+  }
+  return g.add({ ...row, companyId });
+}
+const recorders = new WeakMap<object, GroupCommit<typeof simulatorMessages.$inferInsert, SimMessageRow>>();
+
+async function recordSimMessages(rows: (typeof simulatorMessages.$inferInsert)[]): Promise<SimMessageRow[]> {
+  const col = <T>(f: (v: (typeof rows)[number]) => T) => rows.map(f);
+  // one statement text for any batch size; only generated columns come back
+  const inserted = await queryRows<{ id: number; whatsapp_id: number; direction: string; wid: string; at: number }>(sql`
+    insert into simulator_messages (company_id, whatsapp_id, direction, wid, number, name, body, media_type, file_name,
+      mime_type, from_me, ack, quoted_id, deleted, data_json)
+    select * from unnest(${list(col((r) => r.companyId))}::int[], ${list(col((r) => r.whatsappId))}::int[],
+      ${list(col((r) => r.direction))}::text[], ${list(col((r) => r.wid))}::text[], ${list(col((r) => r.number))}::text[],
+      ${list(col((r) => r.name ?? null))}::text[], ${list(col((r) => r.body ?? ''))}::text[],
+      ${list(col((r) => r.mediaType ?? null))}::text[], ${list(col((r) => r.fileName ?? null))}::text[],
+      ${list(col((r) => r.mimeType ?? null))}::text[], ${list(col((r) => String(r.fromMe ?? false)))}::text[]::bool[],
+      ${list(col((r) => r.ack ?? 0))}::int[], ${list(col((r) => r.quotedId ?? null))}::text[],
+      ${list(col((r) => String(r.deleted ?? false)))}::text[]::bool[],
+      ${list(col((r) => (r.dataJson === undefined || r.dataJson === null ? null : JSON.stringify(r.dataJson))))}::jsonb[])
+    on conflict do nothing
+    returning id, whatsapp_id, direction, wid, (extract(epoch from created_at) * 1000)::float8 as at`);
+  const key = (r: { whatsappId: number; direction: string; wid: string }) => `${r.whatsappId}:${r.direction}:${r.wid}`;
+  const byKey = new Map(
+    inserted.map((g) => [
+      key({ whatsappId: Number(g.whatsapp_id), direction: g.direction, wid: g.wid }),
+      { id: Number(g.id), at: Number(g.at) },
+    ]),
+  );
+  const out: SimMessageRow[] = [];
+  for (const row of rows) {
+    const g = byKey.get(key(row));
+    if (g) {
+      byKey.delete(key(row));
+      out.push({
+        id: g.id,
+        companyId: row.companyId,
+        whatsappId: row.whatsappId,
+        direction: row.direction,
+        wid: row.wid,
+        number: row.number,
+        name: row.name ?? null,
+        body: row.body ?? '',
+        mediaType: row.mediaType ?? null,
+        fileName: row.fileName ?? null,
+        mimeType: row.mimeType ?? null,
+        fromMe: row.fromMe ?? false,
+        ack: row.ack ?? 0,
+        quotedId: row.quotedId ?? null,
+        deleted: row.deleted ?? false,
+        dataJson: row.dataJson ?? null,
+        createdAt: new Date(g.at),
+      });
+      continue;
+    }
+    const [existing] = await db
+      .select()
+      .from(simulatorMessages)
+      .where(
+        and(
+          eq(simulatorMessages.companyId, row.companyId),
+          eq(simulatorMessages.whatsappId, row.whatsappId),
+          eq(simulatorMessages.direction, row.direction),
+          eq(simulatorMessages.wid, row.wid),
+        ),
+      );
+    if (!existing) throw new Error('simulator message conflicted but no row found');
+    out.push(existing);
+  }
+  return out;
 }
 
 export async function listSimMessages(

@@ -193,6 +193,18 @@ export async function processMessageBatch(
     touches.set(row.ticketId, t);
   }
   await touchTickets(companyId, [...touches.values()]);
+  // the raw logs' statuses are written while the tickets are read and the events go out (no dependency)
+  const spent = Math.round(performance.now() - started);
+  const deferredIds = new Set(deferred.map((r) => r.id));
+  const finish: RawLogFinish[] = items
+    .filter((it) => !deferredIds.has(it.raw.id))
+    .map((it) => ({ id: it.raw.id, ticketId: it.ticketId ?? null, error: it.note ?? null, timeSpent: spent }));
+  const finished = finishRawLogs(
+    companyId,
+    finish,
+    items.map((i) => i.raw),
+  );
+  finished.catch(() => {}); // awaited below; a failure must not surface as unhandled meanwhile
   const dtos = new Map((await ticketDtosByIds(companyId, [...touches.keys()])).map((t) => [t.id, t]));
   let emitted = 0;
   for (const dto of dtos.values()) {
@@ -204,6 +216,10 @@ export async function processMessageBatch(
     const dto = dtos.get(row.ticketId);
     if (dto)
       await emitMessage(companyId, 'create', row, dto, { contact: it.sender ?? null, quoted: it.quoted ?? null });
+    await breathe(++emitted);
+  }
+  for (const row of await finished) {
+    emitRawLogEvent('update', row);
     await breathe(++emitted);
   }
 
@@ -219,19 +235,5 @@ export async function processMessageBatch(
     }
   }
 
-  // raw logs: processed, with the outcome
-  const spent = Math.round(performance.now() - started);
-  const deferredIds = new Set(deferred.map((r) => r.id));
-  const finish: RawLogFinish[] = items
-    .filter((it) => !deferredIds.has(it.raw.id))
-    .map((it) => ({ id: it.raw.id, ticketId: it.ticketId ?? null, error: it.note ?? null, timeSpent: spent }));
-  for (const row of await finishRawLogs(
-    companyId,
-    finish,
-    items.map((i) => i.raw),
-  )) {
-    emitRawLogEvent('update', row);
-    await breathe(++emitted);
-  }
   return deferred;
 }

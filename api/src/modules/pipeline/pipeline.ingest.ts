@@ -4,6 +4,7 @@ import { type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { saveMediaFile } from '../media/media.service';
 import { emitRawLogEvent } from '../message-logs/message-logs.events';
+import { dispatchInbound, enqueueInbound } from './pipeline.jobs';
 import { insertRawLogs, type RawLogRow, updateRawLog } from './pipeline.repo';
 
 /** What a channel reported, as stored in the raw log's JSON (media bytes replaced by the stored file). */
@@ -24,10 +25,6 @@ export type StoredMessage = Omit<InboundMessage, 'media'> & {
 export type StoredEvent =
   | { kind: 'message'; msg: StoredMessage; storedMedia?: StoredMedia; imported?: boolean }
   | Exclude<ChannelEventRecord, { kind: 'message' }>;
-
-export const INBOUND_JOB = 'inbound.process';
-/** processes many raw logs of one company at once (the group-committed ones) */
-export const INBOUND_BATCH_JOB = 'inbound.batch';
 
 /** JSON-safe copy: bytes become their length, bigints strings, NUL characters (refused by jsonb) dropped */
 export function jsonSafe(v: unknown): unknown {
@@ -79,15 +76,17 @@ export const INGEST_MAX_BATCH = Number(process.env.INGEST_MAX_BATCH) || 200;
 
 /**
  * Group commit of step 1 (one per platform: tests run one app per database): the events that arrive while a
- * write is in flight leave together — one multi-row INSERT of their raw logs, then ONE processing job per company
- * for all of them. At low load a batch is one event and nothing waits; under load the round trips are shared.
+ * write is in flight leave together — one multi-row INSERT of their raw logs, then their processing is dispatched
+ * per company (dispatchInbound: at once in this process when it runs the workers, with a delayed job as the
+ * durable safety net; else one job). At low load a batch is one event and nothing waits; under load the round
+ * trips are shared.
  */
 const batchers = new WeakMap<Platform, GroupCommit<IngestItem, RawLogRow>>();
 function ingestBatcher(): GroupCommit<IngestItem, RawLogRow> {
   const p = platform();
   let b = batchers.get(p);
   if (!b) {
-    b = new GroupCommit(writeRawLogs, { maxBatch: INGEST_MAX_BATCH, maxInFlight: 2 });
+    b = new GroupCommit(writeRawLogs, { maxBatch: INGEST_MAX_BATCH, maxInFlight: 1 });
     batchers.set(p, b);
   }
   return b;
@@ -115,37 +114,8 @@ async function writeRawLogs(items: IngestItem[]): Promise<RawLogRow[]> {
     ids.push(row.id);
     perCompany.set(row.companyId, ids);
   });
-  for (const [companyId, ids] of perCompany) await enqueueInboundBatch(companyId, ids);
+  for (const [companyId, ids] of perCompany) await dispatchInbound(companyId, ids);
   return rows;
-}
-
-/** the processing job of some raw logs of one company (retried with backoff) */
-export async function enqueueInboundBatch(companyId: number, rawLogIds: number[]): Promise<void> {
-  await platform().jobs.add(
-    INBOUND_BATCH_JOB,
-    { rawLogIds },
-    {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 500 },
-      jobId: `inbound-batch-${rawLogIds[0]}-${rawLogIds.length}`,
-      companyId,
-    },
-  );
-}
-
-/** the processing job of one raw log (media messages, retries of a batch's failures) */
-export async function enqueueInbound(companyId: number, rawLogId: number, delay = 0): Promise<void> {
-  await platform().jobs.add(
-    INBOUND_JOB,
-    { rawLogId },
-    {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 500 },
-      jobId: `inbound-${rawLogId}`,
-      companyId,
-      ...(delay ? { delay } : {}),
-    },
-  );
 }
 
 /**

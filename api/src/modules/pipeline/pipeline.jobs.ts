@@ -2,9 +2,62 @@ import { GroupCommit } from '@zapdesk/core';
 import { type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { processMessageBatch } from './pipeline.batch';
-import { enqueueInbound, INBOUND_BATCH_JOB, INBOUND_JOB, type StoredEvent } from './pipeline.ingest';
+import type { StoredEvent } from './pipeline.ingest';
 import { processRawLog } from './pipeline.process';
 import { type RawLogRow, unsafeFindRawLogs } from './pipeline.repo';
+
+export const INBOUND_JOB = 'inbound.process';
+/** processes many raw logs of one company at once (the group-committed ones) */
+export const INBOUND_BATCH_JOB = 'inbound.batch';
+/** embedded mode: the batch job that re-checks logs processed in-process (only acts if that did not happen) */
+export const SAFETY_NET_DELAY_MS = 30_000;
+
+/** the processing job of some raw logs of one company (retried with backoff) */
+export async function enqueueInboundBatch(companyId: number, rawLogIds: number[], delay = 0): Promise<void> {
+  await platform().jobs.add(
+    INBOUND_BATCH_JOB,
+    { rawLogIds },
+    {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 500 },
+      jobId: `inbound-batch-${rawLogIds[0]}-${rawLogIds.length}`,
+      companyId,
+      ...(delay ? { delay } : {}),
+    },
+  );
+}
+
+/** the processing job of one raw log (media messages, retries of a batch's failures) */
+export async function enqueueInbound(companyId: number, rawLogId: number, delay = 0): Promise<void> {
+  await platform().jobs.add(
+    INBOUND_JOB,
+    { rawLogId },
+    {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 500 },
+      jobId: `inbound-${rawLogId}`,
+      companyId,
+      ...(delay ? { delay } : {}),
+    },
+  );
+}
+
+/**
+ * Where freshly written raw logs get processed. A process that runs the job workers (embedded mode) processes
+ * them at once, here, skipping the job queue's write-claim-complete round trips and its wake-up latency; the batch
+ * job is still written, delayed, as the durable safety net: if this process dies first, the job processes them
+ * later (logs already processed are skipped). A process without workers (scaled API) leaves them to the workers.
+ */
+export async function dispatchInbound(companyId: number, rawLogIds: number[]): Promise<void> {
+  if (!platform().env.workersInApi) {
+    await enqueueInboundBatch(companyId, rawLogIds);
+    return;
+  }
+  void processMerged(rawLogIds).catch((err) =>
+    log.error({ err, companyId, rawLogs: rawLogIds.length }, 'inbound processing failed; the safety-net job retries'),
+  );
+  await enqueueInboundBatch(companyId, rawLogIds, SAFETY_NET_DELAY_MS);
+}
 
 /**
  * The batch job: the messages of the batch together (processMessageBatch), then everything else — receipts,

@@ -11,16 +11,16 @@ export async function connectionForPipeline(companyId: number, id: number): Prom
   return { ...w, queueGreetings: await repo.connectionQueueGreetings(companyId, id) };
 }
 
-/** the same for several connections at once (inbound batch): two statements; deleted ones are absent */
+/** the same for several connections at once (inbound batch): two statements in parallel; deleted ones are absent */
 export async function connectionsForPipeline(
   companyId: number,
   ids: number[],
 ): Promise<Map<number, PipelineConnection>> {
-  const rows = await repo.findWhatsappRows(companyId, ids);
-  const greetings = await repo.connectionsQueueGreetings(
-    companyId,
-    rows.map((r) => r.id),
-  );
+  // both at once: the greetings of a connection that turns out deleted are simply unused
+  const [rows, greetings] = await Promise.all([
+    repo.findWhatsappRows(companyId, ids),
+    repo.connectionsQueueGreetings(companyId, ids),
+  ]);
   return new Map(rows.map((w) => [w.id, { ...w, queueGreetings: greetings.get(w.id) ?? new Map() }]));
 }
 

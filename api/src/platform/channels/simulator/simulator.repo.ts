@@ -33,7 +33,7 @@ export function recordSimMessage(companyId: number, row: NewSimMessage): Promise
   const d = dbHandle();
   let g = recorders.get(d);
   if (!g) {
-    g = new GroupCommit(recordSimMessages, { maxBatch: 200, maxInFlight: 2 });
+    g = new GroupCommit(recordSimMessages, { maxBatch: 200, maxInFlight: 1 });
     recorders.set(d, g);
   }
   return g.add({ ...row, companyId });

@@ -6,8 +6,8 @@
  * by plain one-transaction-per-message INSERTs with postgres.js and no application logic.
  * Validates: every injected message stored exactly once and delivered exactly once over SSE.
  */
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { createPGlite } from '../api/src/platform/db';
 import {
   appendRunTable,
   BENCH_DATA_DIR,
@@ -335,7 +335,7 @@ async function runKind(kind: 'postgres' | 'pglite'): Promise<KindResult> {
     } else {
       await server.stop();
       stopped = true;
-      const pg = new PGlite(`${BENCH_DATA_DIR}/${name}/pglite`);
+      const pg = createPGlite({ dataDir: `${BENCH_DATA_DIR}/${name}/pglite` });
       const r = await pg.query<{ c: number; d: number }>(
         `select count(*)::int as c, count(distinct wid)::int as d from messages where wid like 'B%' and from_me = false and media_type = 'chat'`,
       );

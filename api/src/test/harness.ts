@@ -1,8 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../app';
 import { markReady } from '../modules/health/health.routes';
 import { invalidateActors } from '../platform/auth/actor';
-import { type DbHandle, openDb } from '../platform/db';
+import { createPGlite, type DbHandle, openDb } from '../platform/db';
 import { loadEnv } from '../platform/env';
 import type { EventBus } from '../platform/events/types';
 import { bootPlatform, type Platform, shutdownPlatform } from '../platform/index';
@@ -15,7 +14,7 @@ import type { Jobs } from '../platform/jobs/types';
 let template: Promise<Blob> | undefined;
 async function templateDump(): Promise<Blob> {
   template ??= (async () => {
-    const pg = new PGlite();
+    const pg = createPGlite();
     const h = await openDb({ pglite: pg });
     await h.migrate();
     const dump = await pg.dumpDataDir('none');
@@ -26,7 +25,7 @@ async function templateDump(): Promise<Blob> {
 }
 
 export async function clonedTestDb(): Promise<DbHandle> {
-  const pg = new PGlite({ loadDataDir: await templateDump() });
+  const pg = createPGlite({ loadDataDir: await templateDump() });
   return openDb({ pglite: pg });
 }
 

@@ -38,8 +38,13 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_number_uq').on(t.companyId, t.number),
     index('contacts_company_lid_idx').on(t.companyId, t.lid),
     index('contacts_company_name_idx').on(t.companyId, t.name),
-    /** word-prefix search of names (ticket search: `to_tsvector('simple', name) @@ to_tsquery('simple', 'mar:*')`) */
-    index('contacts_name_fts_idx').using('gin', sql`to_tsvector('simple', ${t.name})`),
+    /** GET /contacts pages: name order (case-insensitive), read in index order */
+    index('contacts_company_lower_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
+    /**
+     * word-prefix search of names, accents ignored (ticket search:
+     * `to_tsvector('simple_unaccent', name) @@ to_tsquery('simple_unaccent', 'mar:*')`; config in migration 0001)
+     */
+    index('contacts_name_fts_idx').using('gin', sql`to_tsvector('simple_unaccent', ${t.name})`),
   ],
 );
 

@@ -9,7 +9,7 @@ import { TEST_ENV_VARS } from '../../test/harness';
 import { createThrowawayDatabase, realPostgresUrl } from '../../test/services';
 import { messageListQuery } from '../messages/list/messages-list.repo';
 import { ticketListQueries } from './tickets.repo';
-import { prefixTsQuery } from './tickets.service';
+import { searchWords } from './tickets.service';
 
 /**
  * Regression guard of bench:tickets (not timed): on real PostgreSQL with enough rows that the planner's choice is the
@@ -129,21 +129,21 @@ if (!pgBase) {
       }
     });
 
-    test('message text search uses its index: no sequential scan on messages', async () => {
-      const tsquery = prefixTsQuery('boleto');
+    test('message text search reads its indexes: ticket_search_terms, never a scan of messages', async () => {
+      const words = searchWords('boleto');
       const scopes = [
         { statuses: ['open', 'pending', 'closed'] as const, queues: { ids: null, includeNull: true } },
       ].map((s) => ({ ...s, statuses: [...s.statuses] }));
       const list = ticketListQueries(
         companyId,
-        { scopes, search: { text: 'boleto', tsquery, numberPrefix: null } },
+        { scopes, search: { text: 'boleto', words, numberPrefix: null } },
         { limit: 40, offset: 0 },
       );
-      const inChat = messageListQuery(companyId, { kind: 'contact', contactId: 1 }, { tsquery, limit: 21, offset: 0 });
+      const inChat = messageListQuery(companyId, { kind: 'contact', contactId: 1 }, { words, limit: 21, offset: 0 });
       const inTicket = messageListQuery(
         companyId,
         { kind: 'ticket', ticketId: busyTicket },
-        { tsquery, limit: 21, offset: 0 },
+        { words, limit: 21, offset: 0 },
       );
       for (const [name, q] of [
         ['ticket list page', list.page],
@@ -157,8 +157,16 @@ if (!pgBase) {
           seqScanOnMessages: false,
         });
       }
-      // and the search branch really reads the full-text index
-      expect(await explain(list.page)).toContain('messages_body_fts_idx');
+      // the list finds tickets by word without reading messages: a per-company index-only range per word
+      const page = await explain(list.page);
+      expect(page).toMatch(/Index Only Scan using ticket_search_terms_company_lexeme_idx/);
+      expect(page).not.toMatch(/ on messages/);
+      // the in-chat search walks each ticket newest-first (stops at the page) after a word probe on its terms
+      for (const q of [inChat, inTicket]) {
+        const plan = await explain(q);
+        expect(plan).toContain('ticket_search_terms_ticket_id_lexeme_pk');
+        expect(plan).toContain('messages_company_ticket_created_idx');
+      }
     });
   });
 }

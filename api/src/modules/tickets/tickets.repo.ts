@@ -1,7 +1,9 @@
 import { DomainError, type TicketDto, type TicketStatus } from '@zapdesk/core';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { union, type WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { companyCounters, contacts, queues, tickets, users, whatsappQueues, whatsapps } from '../../db/schema';
 import { type Db, db, list, queryRows } from '../../platform/db';
+import { textMatches, ticketIdsWithWords } from './tickets.search.repo';
 
 /** A database or an open transaction: repo functions that take part in a locked unit of work accept one. */
 export type Exec = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -360,8 +362,11 @@ export type TicketListFilter = {
   userId?: number;
   createdFrom?: Date;
   createdTo?: Date;
-  /** searchParam: protocol (exact), contact name (word prefixes, FTS), number (prefix), message body (FTS) */
-  search?: { text: string; tsquery: string | null; numberPrefix: string | null };
+  /**
+   * searchParam: protocol (exact) OR contact name (word prefixes) OR number (prefix) OR message text (word prefixes,
+   * every word in the ticket's messages); words from `searchWords()`
+   */
+  search?: { text: string; words: string[]; numberPrefix: string | null };
 };
 
 const statusList = (s: TicketStatus[]) =>
@@ -385,7 +390,7 @@ function scopeCondition(s: ListScope): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** WHERE of the list; every branch is company-scoped and uses indexed columns or indexed subqueries. */
+/** WHERE of the list but the search; every branch is company-scoped and uses indexed columns or indexed subqueries. */
 export function ticketListWhere(companyId: number, f: TicketListFilter): SQL {
   const conds: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
   if (f.scopes.length === 0) conds.push(sql`false`);
@@ -402,8 +407,9 @@ export function ticketListWhere(companyId: number, f: TicketListFilter): SQL {
   if (f.createdFrom) conds.push(sql`${tickets.createdAt} >= ${f.createdFrom.toISOString()}`);
   if (f.createdTo) conds.push(sql`${tickets.createdAt} <= ${f.createdTo.toISOString()}`);
   if (f.tagIds?.length) {
+    // (company, tag, ticket) index-only, hashed against the list's index-only ticket ids
     conds.push(
-      sql`exists (select 1 from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.tag_id = any(${intArray(f.tagIds)}))`,
+      sql`${tickets.id} in (select tt.ticket_id from ticket_tags tt where tt.company_id = ${companyId} and tt.tag_id = any(${intArray(f.tagIds)}))`,
     );
   }
   if (f.categoryIds?.length) {
@@ -411,47 +417,73 @@ export function ticketListWhere(companyId: number, f: TicketListFilter): SQL {
       sql`${tickets.contactId} in (select cc.contact_id from contact_categories cc where cc.company_id = ${companyId} and cc.category_id = any(${intArray(f.categoryIds)}))`,
     );
   }
-  if (f.search) {
-    const s = f.search;
-    // a UNION of candidate ids, each branch served by its own index, instead of an OR that forces a scan of every
-    // ticket of the company: protocol (unique index), contact name/number (contacts indexes), message body (GIN)
-    const branches: SQL[] = [
-      sql`select t3.id from tickets t3 where t3.company_id = ${companyId} and t3.protocol = ${s.text}`,
-    ];
-    const contactAlts: SQL[] = [];
-    if (s.tsquery) contactAlts.push(sql`to_tsvector('simple', c2.name) @@ to_tsquery('simple', ${s.tsquery})`);
-    if (s.numberPrefix) {
-      // prefix as a range, so the (company_id, number) btree serves it under any collation
-      const p = s.numberPrefix;
-      const upper = p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
-      contactAlts.push(sql`(c2.number >= ${p} and c2.number < ${upper})`);
-    }
-    if (contactAlts.length) {
-      branches.push(
-        sql`select t4.id from tickets t4 where t4.company_id = ${companyId} and t4.contact_id = any(array(select c2.id from contacts c2 where c2.company_id = ${companyId} and (${sql.join(contactAlts, sql` or `)})))`,
-      );
-    }
-    if (s.tsquery) {
-      // messages_body_fts_idx: same expression, same 'simple' config
-      branches.push(
-        sql`select m.ticket_id from messages m where m.company_id = ${companyId} and to_tsvector('simple', m.body) @@ to_tsquery('simple', ${s.tsquery})`,
-      );
-    }
-    // any(array(…)): the candidates are computed first, then fetched by primary key (no scan of the company's tickets)
-    conds.push(sql`${tickets.id} = any(array(${sql.join(branches, sql` union `)}))`);
-  }
   return sql.join(conds, sql` and `);
+}
+
+/**
+ * The search's alternatives, each a condition on `tickets` served by its own index: protocol (unique index),
+ * contact name / number (contacts_name_fts_idx, contacts number btree), message words (ticket_search_terms).
+ * Each becomes one branch of a UNION: an OR of them would make PostgreSQL scan every ticket of the company.
+ */
+function searchAlternatives(companyId: number, s: NonNullable<TicketListFilter['search']>): SQL[] {
+  const alts: SQL[] = [sql`${tickets.protocol} = ${s.text}`];
+  const contactAlts: SQL[] = [];
+  // contacts_name_fts_idx: same expression, same configuration
+  if (s.words.length) contactAlts.push(textMatches(sql`c2.name`, s.words));
+  if (s.numberPrefix) {
+    // prefix as a range, so the (company_id, number) btree serves it under any collation
+    const p = s.numberPrefix;
+    const upper = p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
+    contactAlts.push(sql`(c2.number >= ${p} and c2.number < ${upper})`);
+  }
+  if (contactAlts.length) {
+    // any(array(…)): the contacts are found first, then their tickets by (company_id, contact_id)
+    alts.push(
+      sql`${tickets.contactId} = any(array(select c2.id from contacts c2 where c2.company_id = ${companyId} and (${sql.join(contactAlts, sql` or `)})))`,
+    );
+  }
+  if (s.words.length) alts.push(sql`${tickets.id} = any(array(${ticketIdsWithWords(companyId, s.words)}))`);
+  return alts;
 }
 
 /** Counts are exact up to this many rows (a badge); beyond it the answer is the cap, so a count stays cheap. */
 export const LIST_COUNT_CAP = 10_000;
 
 /**
- * One page of DTOs and the total: two statements. The page picks its ids first (index order, offset on bare ids)
- * and only then joins contact/queue/user/connection and aggregates tags for those rows.
+ * One page of DTOs with the total, in ONE statement: the page picks its ids first (index order, offset on bare ids)
+ * and only then joins contact/queue/user/connection and aggregates tags for those rows; the capped count rides along
+ * as a scalar subquery. With a search, the candidates (id, updated_at) are one CTE — a UNION of one branch per
+ * alternative, each with the list's WHERE — read once by the page and by the count.
+ * `count` is the same total alone, for a page past the end (no row to carry it).
  */
 export function ticketListQueries(companyId: number, f: TicketListFilter, page: { limit: number; offset: number }) {
   const where = ticketListWhere(companyId, f);
+  const pick = { cid: sql<number>`${tickets.id}`.as('cid'), cat: sql<Date>`${tickets.updatedAt}`.as('cat') };
+  const branches = f.search
+    ? searchAlternatives(companyId, f.search).map((alt) =>
+        db.select(pick).from(tickets).where(sql`${where} and ${alt}`),
+      )
+    : [];
+  const cand = branches.length ? db.$with('cand').as(union(...(branches as [never, never]))) : null;
+
+  if (cand) {
+    const pageIds = db.$with('page_ids').as(
+      db
+        .select({ pid: sql<number>`${cand.cid}`.as('pid'), pat: sql<Date>`${cand.cat}`.as('pat') })
+        .from(cand)
+        .orderBy(desc(cand.cat), desc(cand.cid))
+        .limit(page.limit)
+        .offset(page.offset),
+    );
+    const total = sql<number>`(select count(*)::int from (select 1 from ${cand} limit ${LIST_COUNT_CAP}) c)`;
+    return {
+      page: pageQuery(db.with(cand, pageIds), pageIds, total),
+      count: db
+        .with(cand)
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sql`(select 1 from ${cand} limit ${LIST_COUNT_CAP}) c`),
+    };
+  }
   const pageIds = db.$with('page_ids').as(
     db
       .select({ pid: sql<number>`${tickets.id}`.as('pid'), pat: sql<Date>`${tickets.updatedAt}`.as('pat') })
@@ -462,29 +494,39 @@ export function ticketListQueries(companyId: number, f: TicketListFilter, page: 
       .offset(page.offset),
   );
   const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(LIST_COUNT_CAP).as('capped');
+  const total = sql<number>`(select count(*)::int from (select 1 from ${tickets} where ${where} limit ${LIST_COUNT_CAP}) c)`;
   return {
-    page: db
-      .with(pageIds)
-      .select(ticketDtoColumns)
-      .from(pageIds)
-      .innerJoin(tickets, eq(tickets.id, pageIds.pid))
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(queues, eq(queues.id, tickets.queueId))
-      .leftJoin(users, eq(users.id, tickets.userId))
-      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-      .orderBy(desc(pageIds.pat), desc(pageIds.pid)),
+    page: pageQuery(db.with(pageIds), pageIds, total),
     count: db.select({ n: sql<number>`count(*)::int` }).from(capped),
   };
 }
 
+type PageIds = WithSubqueryWithSelection<{ pid: SQL.Aliased<number>; pat: SQL.Aliased<Date> }, 'page_ids'>;
+
+function pageQuery(withs: ReturnType<typeof db.with>, pageIds: PageIds, total: SQL<number>) {
+  return withs
+    .select({ ...ticketDtoColumns, total })
+    .from(pageIds)
+    .innerJoin(tickets, eq(tickets.id, pageIds.pid))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .orderBy(desc(pageIds.pat), desc(pageIds.pid));
+}
+
+/** One statement; a second one only for a page past the end (offset > 0 and no row), to answer the total. */
 export async function listTicketDtos(
   companyId: number,
   f: TicketListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ tickets: TicketDto[]; count: number }> {
   const q = ticketListQueries(companyId, f, page);
-  const [rows, counted] = await Promise.all([q.page, q.count]);
-  return { tickets: (rows as TicketDtoRow[]).map(toTicketDto), count: Number(counted[0]?.n ?? 0) };
+  const rows = (await q.page) as (TicketDtoRow & { total: number })[];
+  if (rows.length) return { tickets: rows.map(toTicketDto), count: Number(rows[0].total) };
+  if (page.offset === 0) return { tickets: [], count: 0 };
+  const counted = await q.count;
+  return { tickets: [], count: Number(counted[0]?.n ?? 0) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

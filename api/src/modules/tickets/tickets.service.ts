@@ -110,14 +110,18 @@ function refused(r: { error: ErrorCode; message?: string }): never {
   throw new DomainError(r.error, r.message);
 }
 
+/**
+ * The words of a free-text search ('João sil' → ['joão', 'sil']), each a word prefix: letters and digits only, at
+ * most 8. The database normalises them like the searched text (lower case, accents removed: 'joao' finds 'João').
+ */
+export function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
 /** Word-prefix tsquery from free text ('joão sil' → 'joão:* & sil:*'); only letters and digits reach to_tsquery. */
 export function prefixTsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (!words.length) return null;
-  return words
-    .slice(0, 8)
-    .map((w) => `${w}:*`)
-    .join(' & ');
+  const words = searchWords(text);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
 /**
@@ -176,7 +180,7 @@ export function listFilterFor(ctx: UserCtx, q: ListTicketsQuery): TicketListFilt
     const digits = q.searchParam.replace(/\D/g, '');
     f.search = {
       text: q.searchParam,
-      tsquery: prefixTsQuery(q.searchParam),
+      words: searchWords(q.searchParam),
       numberPrefix: digits.length >= 3 && /^[\d\s()+-]+$/.test(q.searchParam) ? digits : null,
     };
   }

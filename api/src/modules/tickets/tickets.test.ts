@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import type { TicketDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { contacts } from '../../db/schema';
+import { contacts, messages, ticketSearchTerms } from '../../db/schema';
 import { countStatements, db } from '../../platform/db';
 import { makeGroup, makeQueue, makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
@@ -161,6 +161,57 @@ describe('GET /tickets', () => {
     const other = await makeTenant();
     const r = await list(other.admin.token, 'tab=search&searchParam=boleto');
     expect(r.tickets).toEqual([]);
+  });
+
+  test('message text search: word prefixes anywhere in the ticket, case and accents ignored, only what the user may see', async () => {
+    const { company, admin, agent, qa, qb, w } = await world();
+    const c1 = await makeContact(company.id, { name: 'Cliente Um' });
+    const c2 = await makeContact(company.id, { name: 'Sebastião Araújo' });
+    const mine = await makeTicket(company.id, {
+      contactId: c1.id,
+      status: 'open',
+      userId: agent.user.id,
+      queueId: qa.id,
+      whatsappId: w.id,
+    });
+    const other = await makeTicket(company.id, {
+      contactId: c2.id,
+      status: 'open',
+      userId: admin.user.id,
+      queueId: qb.id,
+      whatsappId: w.id,
+    });
+    await makeMessage(company.id, mine.id, { body: 'Segue a NOTA fiscal' });
+    await makeMessage(company.id, mine.id, { body: 'e o comprovante de pagamento' });
+    const edited = await makeMessage(company.id, other.id, { body: 'Não recebi a cobrança' });
+    const s = (token: string, q: string) => list(token, `tab=search&searchParam=${encodeURIComponent(q)}`).then(ids);
+    expect(await s(admin.token, 'nota')).toEqual([mine.id]);
+    // prefixes; the words may be in different messages of the ticket
+    expect(await s(admin.token, 'fisc comprov')).toEqual([mine.id]);
+    // accents and case ignored, in messages and in contact names
+    expect(await s(admin.token, 'cobranca')).toEqual([other.id]);
+    expect(await s(admin.token, 'NAO')).toEqual([other.id]);
+    expect(await s(admin.token, 'sebastiao araujo')).toEqual([other.id]);
+    expect(await s(admin.token, 'Araú')).toEqual([other.id]);
+    // every word in the same ticket
+    expect(await s(admin.token, 'nota cobrança')).toEqual([]);
+    // an agent of queue A finds only the tickets they may see
+    expect(await s(agent.token, 'cobranca')).toEqual([]);
+    expect(await s(agent.token, 'nota')).toEqual([mine.id]);
+    // the database keeps the words in step: an edited body, a new message, a deleted ticket
+    await db.update(messages).set({ body: 'Não recebi o boleto' }).where(eq(messages.id, edited.id));
+    expect(await s(admin.token, 'boleto')).toEqual([other.id]);
+    await makeMessage(company.id, mine.id, { body: 'protocolo xyzzy' });
+    expect(await s(admin.token, 'xyzz')).toEqual([mine.id]);
+    // a page past the end still answers the total
+    const past = await list(admin.token, 'tab=search&searchParam=nota&pageNumber=2');
+    expect({ tickets: past.tickets, count: past.count, hasMore: past.hasMore }).toEqual({
+      tickets: [],
+      count: 1,
+      hasMore: false,
+    });
+    expect((await t.req('DELETE', `/tickets/${mine.id}`, { token: admin.token })).status).toBe(200);
+    expect(await db.select().from(ticketSearchTerms).where(eq(ticketSearchTerms.ticketId, mine.id))).toEqual([]);
   });
 
   test('pagination: 40 per page, hasMore and count; bounded SQL statements whatever the page size', async () => {

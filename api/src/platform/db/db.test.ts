@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { createThrowawayDatabase, realPostgresUrl } from '../../test/services';
-import { type DbHandle, openDb } from './index';
+import { createPGlite, type DbHandle, openDb } from './index';
 
 /** A few tables from different areas: if the single init migration applies, these exist. */
 const EXPECTED_TABLES = ['companies', 'users', 'queues', 'contacts', 'tickets', 'messages', 'whatsapps', 'jobs'];
@@ -30,6 +29,9 @@ async function checkMigrations(h: DbHandle) {
   const before = await appliedMigrations(h);
   await h.migrate();
   expect(await appliedMigrations(h)).toBe(before);
+  // the search configuration (migration 0001) lower-cases and drops accents on both engines
+  const v = await h.db.execute(sql`select to_tsvector('simple_unaccent', 'Ação do João')::text as v`);
+  expect(String(rowsOf(v)[0]?.v)).toBe(`'acao':1 'do':2 'joao':3`);
   // the jobs id sequence exists (generated ids of the embedded runner)
   const r = await h.db.execute(sql`select nextval('jobs_id_seq')::int as id`);
   expect(Number(rowsOf(r)[0]?.id)).toBeGreaterThan(0);
@@ -39,7 +41,7 @@ const pgBase = await realPostgresUrl('db migrations (real Postgres)');
 
 describe('migrations', () => {
   test('apply to a fresh PGlite', async () => {
-    const h = await openDb({ pglite: new PGlite() });
+    const h = await openDb({ pglite: createPGlite() });
     try {
       expect(h.kind).toBe('pglite');
       await checkMigrations(h);

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { contacts, messages } from '../../../db/schema';
 import { db } from '../../../platform/db';
+import { textMatches, ticketHasWords } from '../../tickets/tickets.search.repo';
 import type { MessageRow } from '../messages.serialize';
 
 /** Which tickets' messages a page shows (viewMessagesByTicket of the user's group). */
@@ -15,38 +16,37 @@ export type MessageScope =
 
 const quoted = alias(messages, 'quoted');
 
-function scopeCondition(companyId: number, s: MessageScope): SQL {
+/** The scope's tickets as a condition on `t` (tickets t) */
+function scopeTickets(companyId: number, s: MessageScope): SQL {
   switch (s.kind) {
     case 'ticket':
-      return sql`${messages.ticketId} = ${s.ticketId}`;
+      return sql`t.company_id = ${companyId} and t.id = ${s.ticketId}`;
     case 'contact':
-      return sql`${messages.ticketId} in (select t.id from tickets t where t.company_id = ${companyId} and t.contact_id = ${s.contactId})`;
+      return sql`t.company_id = ${companyId} and t.contact_id = ${s.contactId}`;
     case 'contactOfUser':
-      return sql`${messages.ticketId} in (select t.id from tickets t where t.company_id = ${companyId} and t.contact_id = ${s.contactId} and (t.user_id = ${s.userId} or t.id = ${s.ticketId}))`;
+      return sql`t.company_id = ${companyId} and t.contact_id = ${s.contactId} and (t.user_id = ${s.userId} or t.id = ${s.ticketId})`;
   }
 }
 
 /**
- * A page of a contact-wide scope without a search, ids first: each of the contact's tickets gives its newest
- * offset+limit messages from (company, ticket, created_at), and only those are merged and sorted. An `IN (tickets)`
- * condition instead makes PostgreSQL sort every message of the contact for each page (bench:tickets: a 10k-message
- * conversation took ~100 ms a page).
+ * A page's message ids, ids first: each ticket of the scope gives its newest offset+limit (matching) messages from
+ * (company, ticket, created_at), and only those are merged and sorted. An `IN (tickets)` condition instead makes
+ * PostgreSQL read and sort every message of the contact for each page (bench:tickets: a 10k-message conversation
+ * took ~100 ms a page). With a search, a ticket is walked newest-first until it has offset+limit matches (a common
+ * word stops after a few rows), and only when ticket_search_terms says it holds every word at all (a word it never
+ * had costs one index probe, not a walk of the conversation).
  */
-function contactPageIds(
-  companyId: number,
-  s: Exclude<MessageScope, { kind: 'ticket' }>,
-  limit: number,
-  offset: number,
-): SQL {
-  const mine = s.kind === 'contactOfUser' ? sql` and (t.user_id = ${s.userId} or t.id = ${s.ticketId})` : sql``;
+function pageIds(companyId: number, s: MessageScope, words: string[], limit: number, offset: number): SQL {
+  const match = words.length ? sql` and ${textMatches(sql`m2.body`, words)}` : sql``;
+  const hasWords = words.length ? sql` and ${ticketHasWords(sql`t.id`, words)}` : sql``;
   return sql`${messages.id} = any(array(
     select lm.id from tickets t
     cross join lateral (
       select m2.id, m2.created_at from messages m2
-      where m2.company_id = ${companyId} and m2.ticket_id = t.id
+      where m2.company_id = ${companyId} and m2.ticket_id = t.id${match}
       order by m2.created_at desc, m2.id desc limit ${offset + limit}
     ) lm
-    where t.company_id = ${companyId} and t.contact_id = ${s.contactId}${mine}
+    where ${scopeTickets(companyId, s)}${hasWords}
     order by lm.created_at desc, lm.id desc limit ${limit} offset ${offset}))`;
 }
 
@@ -65,13 +65,13 @@ export type MessageListRow = {
 
 /**
  * One statement per page: messages newest first with their sender contact and quoted message by joins.
- * The search uses the GIN index messages_body_fts_idx (same expression, 'simple' config); the ticket filter uses
- * messages_company_ticket_created_idx.
+ * The ticket's own page (no search) reads messages_company_ticket_created_idx in order; contact-wide pages and every
+ * search pick their ids first (pageIds).
  */
 export async function listMessageRows(
   companyId: number,
   scope: MessageScope,
-  opts: { tsquery?: string | null; limit: number; offset: number },
+  opts: { words?: string[]; limit: number; offset: number },
 ): Promise<MessageListRow[]> {
   const rows = await messageListQuery(companyId, scope, opts);
   return rows as MessageListRow[];
@@ -81,15 +81,15 @@ export async function listMessageRows(
 export function messageListQuery(
   companyId: number,
   scope: MessageScope,
-  opts: { tsquery?: string | null; limit: number; offset: number },
+  opts: { words?: string[]; limit: number; offset: number },
 ) {
-  // a search keeps the plain condition: the full-text index picks the candidates, the scope filters them
-  const idsFirst = !opts.tsquery && scope.kind !== 'ticket';
+  const words = opts.words ?? [];
+  // the ticket's own page in index order; everything else ids first
+  const own = !words.length && scope.kind === 'ticket' ? scope : null;
   const conds: SQL[] = [
     eq(messages.companyId, companyId) as SQL,
-    idsFirst ? contactPageIds(companyId, scope, opts.limit, opts.offset) : scopeCondition(companyId, scope),
+    own ? sql`${messages.ticketId} = ${own.ticketId}` : pageIds(companyId, scope, words, opts.limit, opts.offset),
   ];
-  if (opts.tsquery) conds.push(sql`to_tsvector('simple', ${messages.body}) @@ to_tsquery('simple', ${opts.tsquery})`);
   return db
     .select({
       m: messages,
@@ -109,5 +109,5 @@ export function messageListQuery(
     .where(and(...conds))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(opts.limit)
-    .offset(idsFirst ? 0 : opts.offset);
+    .offset(own ? opts.offset : 0);
 }

@@ -1,6 +1,6 @@
 import type { MessageDto } from '@zapdesk/core';
 import type { UserCtx } from '../../../platform/http/context';
-import { markTicketRead, prefixTsQuery, showTicket } from '../../tickets/tickets.service';
+import { markTicketRead, searchWords, showTicket } from '../../tickets/tickets.service';
 import { toMessageDto } from '../messages.serialize';
 import { listMessageRows, type MessageScope } from './messages-list.repo';
 
@@ -25,10 +25,10 @@ export async function listTicketMessages(
       : mode === 1
         ? { kind: 'contactOfUser', contactId: ticket.contactId, userId: ctx.user.id, ticketId }
         : { kind: 'contact', contactId: ticket.contactId };
-  const tsquery = q.searchTerm ? prefixTsQuery(q.searchTerm) : null;
-  if (q.searchTerm && !tsquery) return { messages: [], hasMore: false };
+  const words = q.searchTerm ? searchWords(q.searchTerm) : [];
+  if (q.searchTerm && !words.length) return { messages: [], hasMore: false };
   const offset = (q.pageNumber - 1) * MESSAGES_PAGE_SIZE;
-  const rows = await listMessageRows(ctx.companyId, scope, { tsquery, limit: MESSAGES_PAGE_SIZE + 1, offset });
+  const rows = await listMessageRows(ctx.companyId, scope, { words, limit: MESSAGES_PAGE_SIZE + 1, offset });
   const hasMore = rows.length > MESSAGES_PAGE_SIZE;
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
   if (q.pageNumber === 1 && !q.searchTerm && ticket.unreadMessages > 0 && ticket.userId === ctx.user.id) {

@@ -106,6 +106,30 @@ describe('GET /messages/:ticketId', () => {
     expect(short.messages.length).toBe(20);
   });
 
+  test('search: word prefixes, case and accents ignored, across the tickets the mode shows, paged', async () => {
+    const s0 = await setup(0);
+    const all = await page(s0.me.token, s0.cur.id, 'searchTerm=ANTIGA');
+    expect(all.messages.map((m) => m.body)).toEqual(['mensagem antiga de outro atendente', 'mensagem antiga minha']);
+    const s1 = await setup(1);
+    const mine = await page(s1.me.token, s1.cur.id, 'searchTerm=antiga');
+    expect(mine.messages.map((m) => m.body)).toEqual(['mensagem antiga minha']);
+    const s2 = await setup(2);
+    expect((await page(s2.me.token, s2.cur.id, 'searchTerm=antiga')).messages).toEqual([]);
+    await makeMessage(s2.company.id, s2.cur.id, { body: 'Atenção: cobrança em aberto' });
+    const accents = await page(s2.me.token, s2.cur.id, `searchTerm=${encodeURIComponent('atencao COBRAN')}`);
+    expect(accents.messages.map((m) => m.body)).toEqual(['Atenção: cobrança em aberto']);
+    // 24 'msg N' bodies: 20 on page 1 (the newest), 4 on page 2
+    const p1 = await page(s2.me.token, s2.cur.id, 'searchTerm=msg');
+    expect({ n: p1.messages.length, hasMore: p1.hasMore, last: p1.messages.at(-1)?.body }).toEqual({
+      n: 20,
+      hasMore: true,
+      last: 'msg 24',
+    });
+    const p2 = await page(s2.me.token, s2.cur.id, 'searchTerm=msg&pageNumber=2');
+    expect(p2.messages.map((m) => m.body)).toEqual(['msg 0', 'msg 1', 'msg 2', 'msg 3']);
+    expect(p2.hasMore).toBe(false);
+  });
+
   test('opening page 1 of one’s own ticket clears unread and publishes updateUnread', async () => {
     const s = await setup(2);
     events.length = 0;

@@ -4,6 +4,7 @@
  * real ticket updates (POST /tags/sync → `ticket-{companyId}` update) to every client of the company, measured as
  * receipt time − publish time carried in the event id, and that clients of another company receive nothing.
  */
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { makeCompany, makeUser } from '../api/src/test/factories';
 import {
@@ -23,6 +24,13 @@ import {
 import { api } from './lib/http';
 import { bootBenchPlatform, shutdownPlatform } from './lib/platform';
 import { startApiServer } from './lib/server';
+
+/** user and kernel CPU seconds of a process (the fan-out's cost is mostly the kernel's: one send() per delivery) */
+function cpuSplit(pid: number): { user: number; sys: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(rest[11]) / 100, sys: Number(rest[12]) / 100 };
+}
 
 const STEPS = (process.env.SSE_STEPS ?? '1000,2000,3000,4000,5000,6000').split(',').map(Number);
 const WORKERS = Number(process.env.SSE_WORKERS ?? 2);
@@ -161,6 +169,7 @@ async function main() {
       // reset counters, then publish UPDATES real ticket updates
       await Promise.all(workers.map((w) => w.send('report')));
       const cpu0 = server.cpuSeconds();
+      const split0 = cpuSplit(server.pid);
       const t0 = performance.now();
       for (let i = 0; i < UPDATES; i++) {
         const started = performance.now();
@@ -173,6 +182,9 @@ async function main() {
       }
       await sleep(3000);
       const serverCpu = server.cpuSeconds() - cpu0;
+      const split1 = cpuSplit(server.pid);
+      const serverSys = split1.sys - split0.sys;
+      const serverUser = split1.user - split0.user;
       const wall = (performance.now() - t0) / 1000;
       const reports = await Promise.all(aWorkers.map((w) => w.send('report')));
       const other = await bWorker.send('report');
@@ -190,13 +202,16 @@ async function main() {
         rssMb: Math.round((rssK / 2 ** 20) * 10) / 10,
         rssPerClientKb: Math.round((rssK - rss0) / k / 102.4) / 10,
         serverCpuPct: Math.round((serverCpu / wall) * 100),
+        /** server CPU per delivery (the 40 HTTP updates included), and the kernel's share of it */
+        serverUsPerDelivery: Math.round((serverCpu / (k * UPDATES)) * 1e7) / 10,
+        serverKernelPct: Math.round((serverSys / Math.max(serverSys + serverUser, 1e-9)) * 100),
         clientCpuPct: clientCpu.map((c) => Math.round(c * 100)),
         otherCompanyReceived: other.received as number,
         otherCompanyForeign: other.foreign as number,
       };
       steps.push(step);
       log(
-        `K=${k}: p50 ${fmt(lat.p50)} p95 ${fmt(lat.p95)} p99 ${fmt(lat.p99)} ms, ${received}/${k * UPDATES} delivered, RSS ${step.rssMb} MB (${step.rssPerClientKb} KB/client), server CPU ${step.serverCpuPct} %, clients CPU ${step.clientCpuPct.join('/')} %, other company got ${step.otherCompanyReceived + step.otherCompanyForeign}`,
+        `K=${k}: p50 ${fmt(lat.p50)} p95 ${fmt(lat.p95)} p99 ${fmt(lat.p99)} ms, ${received}/${k * UPDATES} delivered, RSS ${step.rssMb} MB (${step.rssPerClientKb} KB/client), server CPU ${step.serverCpuPct} % (${step.serverUsPerDelivery} µs/delivery, ${step.serverKernelPct} % kernel), clients CPU ${step.clientCpuPct.join('/')} %, other company got ${step.otherCompanyReceived + step.otherCompanyForeign}`,
       );
       check(open === k, `K=${k}: ${k - open} streams dropped`);
       check(received === k * UPDATES, `K=${k}: ${k * UPDATES - received} deliveries missing`);
@@ -237,7 +252,7 @@ async function main() {
         return {
           metric: `K = ${s.clients}`,
           budget: '',
-          measured: `p50 ${fmt(l.p50)} / p95 ${fmt(l.p95)} / p99 ${fmt(l.p99)} ms · RSS ${s.rssMb} MB (${s.rssPerClientKb} KB/client) · server CPU ${s.serverCpuPct} % · client CPU ${(s.clientCpuPct as number[]).join(' / ')} %`,
+          measured: `p50 ${fmt(l.p50)} / p95 ${fmt(l.p95)} / p99 ${fmt(l.p99)} ms · RSS ${s.rssMb} MB (${s.rssPerClientKb} KB/client) · server CPU ${s.serverCpuPct} % (${s.serverUsPerDelivery} µs/delivery, ${s.serverKernelPct} % kernel) · client CPU ${(s.clientCpuPct as number[]).join(' / ')} %`,
           ok: null,
         };
       }),

@@ -165,7 +165,7 @@ class CompanyLog {
  * companyId → streams, each event's frame serialised once and the same bytes enqueued on every stream, one shared
  * heartbeat timer, and slow streams dropped instead of buffering without bound.
  *
- * What a delivery costs is almost all the kernel's: one `send()` per stream per write (measured: ~85 % of the API's
+ * What a delivery costs is mostly the kernel's: one `send()` per stream per write (measured: 70–85 % of the API's
  * CPU during a fan-out, see docs/PERFORMANCE.md). So the hub writes as few times as it can: events published in the
  * same tick go out as ONE write per stream (coalesced in a microtask, so no delay is added), and streams that just
  * received something get no heartbeat.

@@ -113,13 +113,11 @@ export async function upsertContactFromChannel(
 export async function resolveChannelContacts(
   companyId: number,
   inputs: ChannelContactInput[],
+  /** what prefetchChannelContacts answered for these inputs, when the caller read it already */
+  prefetched?: ChannelContactRow[],
 ): Promise<ChannelContactRow[]> {
   const norm = inputs.map(normalizeChannelInput);
-  const found = await findChannelContactsAny(
-    companyId,
-    [...new Set(norm.flatMap((n) => n.numbers))],
-    [...new Set(norm.flatMap((n) => (n.lid ? [n.lid] : [])))],
-  );
+  const found = prefetched ?? (await prefetchChannelContacts(companyId, inputs));
   const out: ChannelContactRow[] = [];
   const slow = new Map<string, ChannelContactRow>();
   for (const [i, n] of norm.entries()) {
@@ -141,4 +139,22 @@ export async function resolveChannelContacts(
     out.push(row);
   }
   return out;
+}
+
+/** every number spelling and LID that can identify these inputs' people */
+export function channelContactKeys(inputs: ChannelContactInput[]): { numbers: string[]; lids: string[] } {
+  const norm = inputs.map(normalizeChannelInput);
+  return {
+    numbers: [...new Set(norm.flatMap((n) => n.numbers))],
+    lids: [...new Set(norm.flatMap((n) => (n.lid ? [n.lid] : [])))],
+  };
+}
+
+/** the stored contacts that may be these inputs' people (one statement, no writes) */
+export function prefetchChannelContacts(
+  companyId: number,
+  inputs: ChannelContactInput[],
+): Promise<ChannelContactRow[]> {
+  const { numbers, lids } = channelContactKeys(inputs);
+  return findChannelContactsAny(companyId, numbers, lids);
 }

@@ -1,11 +1,17 @@
 import { breathe, lastMessagePreview, parseJid, type TicketDto } from '@zapdesk/core';
 import { log } from '../../platform/log';
-import { type ChannelContactInput, resolveChannelContacts } from '../contacts/contacts.channel';
+import {
+  type ChannelContactInput,
+  channelContactKeys,
+  prefetchChannelContacts,
+  resolveChannelContacts,
+} from '../contacts/contacts.channel';
 import { emitRawLogEvent } from '../message-logs/message-logs.events';
 import * as messagesRepo from '../messages/messages.repo';
 import type { MessageRow } from '../messages/messages.serialize';
 import { sendSystemText } from '../messages/messages.service';
-import { findUnfinishedTicketIds, ticketDtosByIds, touchTickets } from '../tickets/tickets.repo';
+import { type TicketTouch, touchTickets, unfinishedTicketsOfContactKeys } from '../tickets/tickets.batch.repo';
+import { ticketDtosByIds } from '../tickets/tickets.repo';
 import { emitTicketEvent, findOrCreateTicketForInbound } from '../tickets/tickets.service';
 import { connectionsForPipeline, type PipelineConnection } from '../whatsapp/whatsapp.pipeline';
 import type { StoredEvent } from './pipeline.ingest';
@@ -36,13 +42,14 @@ type Item = {
 };
 
 /**
- * Step 2 for many inbound messages of ONE company at once — the same outcome as processRawLog on each, in about ten
- * statements for the whole batch instead of ~10 per message: connections (2), contacts (1 + one upsert per new or
- * changed person), tickets (1 + one locked creation per new conversation), quoted messages (1), messages (1 multi-row
- * INSERT), ticket previews and unread counts (1), ticket DTOs (1), raw log statuses (1).
+ * Step 2 for many inbound messages of ONE company at once — the same outcome as processRawLog on each, in a handful
+ * of round trips for the whole batch instead of ~10 statements per message. Steady state (known people, open
+ * conversations): connections ∥ contacts ∥ their tickets, then messages (1 multi-row INSERT) ∥ ticket DTOs, then
+ * previews and unread counts (1), then raw log statuses ∥ events. New people and new conversations go through the
+ * one-by-one upsert and the locked ticket creation; quoted messages cost one more read.
  * Answers the raw logs it did NOT handle (to be processed one by one, after it): a message quoting another message
  * of the same batch, so the quote resolves to a stored row.
- * Throws when a statement fails; nothing is marked processed then, and the caller retries one by one (idempotent).
+ * Throws when a statement fails; the caller then retries one by one (idempotent).
  */
 export async function processMessageBatch(
   companyId: number,
@@ -52,20 +59,14 @@ export async function processMessageBatch(
   const items: Item[] = raws.map(({ raw, ev }) => ({ raw, ev, isGroup: false }));
   const deferred: RawLogRow[] = [];
 
-  // connections
-  const connIds = [...new Set(items.flatMap((i) => (i.raw.whatsappId ? [i.raw.whatsappId] : [])))];
-  const conns = await connectionsForPipeline(companyId, connIds);
-
-  // what each message is about (the same rules as handleMessage)
+  // what each message is about (the same rules as handleMessage); the connection's own rules come after its read
   const seenWids = new Set<string>();
   for (const it of items) {
     const msg = it.ev.msg;
-    const conn = it.raw.whatsappId ? conns.get(it.raw.whatsappId) : undefined;
-    if (!conn) {
+    if (!it.raw.whatsappId) {
       Object.assign(it, { done: true, note: 'connection removed' });
       continue;
     }
-    it.conn = conn;
     const chat = parseJid(msg.remoteJid);
     if (chat.kind === 'broadcast' || chat.kind === 'newsletter' || chat.kind === 'unknown') {
       Object.assign(it, { done: true, note: 'ignored: not a chat' });
@@ -75,18 +76,14 @@ export async function processMessageBatch(
       Object.assign(it, { done: true, note: 'ignored: reaction message' });
       continue;
     }
-    it.isGroup = chat.kind === 'group';
-    if (it.isGroup && conn.disableGroupMessages) {
-      Object.assign(it, { done: true, note: 'ignored: group messages disabled' });
-      continue;
-    }
     // a quote of a message earlier in this batch must find it stored: such a message goes after the batch
-    if (msg.quotedId && seenWids.has(`${conn.id}:${msg.quotedId}`)) {
+    if (msg.quotedId && seenWids.has(`${it.raw.whatsappId}:${msg.quotedId}`)) {
       Object.assign(it, { done: true });
       deferred.push(it.raw);
       continue;
     }
-    seenWids.add(`${conn.id}:${msg.id}`);
+    seenWids.add(`${it.raw.whatsappId}:${msg.id}`);
+    it.isGroup = chat.kind === 'group';
     if (it.isGroup && chat.kind === 'group') {
       it.chat = { number: `${chat.id}@g.us`, isGroup: true };
       const p = msg.participant && !msg.fromMe ? personOf(msg.participant) : null;
@@ -103,10 +100,30 @@ export async function processMessageBatch(
   }
   const live = () => items.filter((i) => !i.done);
 
-  // contacts: chat contacts and group senders in one lookup
+  // connections ∥ the people ∥ their open conversations: one round trip
+  const candidates = live();
+  const inputs = candidates.flatMap((i) => [i.chat as ChannelContactInput, ...(i.senderInput ? [i.senderInput] : [])]);
+  const keys = channelContactKeys(candidates.map((i) => i.chat as ChannelContactInput));
+  const [conns, known, openTickets] = await Promise.all([
+    connectionsForPipeline(companyId, [...new Set(candidates.map((i) => i.raw.whatsappId as number))]),
+    prefetchChannelContacts(companyId, inputs),
+    unfinishedTicketsOfContactKeys(companyId, keys.numbers, keys.lids),
+  ]);
+  for (const it of candidates) {
+    const conn = conns.get(it.raw.whatsappId as number);
+    if (!conn) Object.assign(it, { done: true, note: 'connection removed' });
+    else if (it.isGroup && conn.disableGroupMessages) {
+      Object.assign(it, { done: true, note: 'ignored: group messages disabled' });
+    } else it.conn = conn;
+  }
+
+  // contacts: known people cost nothing more; new or changed ones are upserted one by one
   const wanted = live();
-  const inputs = wanted.flatMap((i) => [i.chat as ChannelContactInput, ...(i.senderInput ? [i.senderInput] : [])]);
-  const resolved = await resolveChannelContacts(companyId, inputs);
+  const resolved = await resolveChannelContacts(
+    companyId,
+    wanted.flatMap((i) => [i.chat as ChannelContactInput, ...(i.senderInput ? [i.senderInput] : [])]),
+    known,
+  );
   let k = 0;
   for (const it of wanted) {
     const chatContact = resolved[k++];
@@ -116,11 +133,11 @@ export async function processMessageBatch(
   }
 
   // tickets: the unfinished one of each conversation; a new conversation gets its ticket under the contact lock
-  const pairs = live().map((i) => ({
-    contactId: i.chatContactId as number,
-    whatsappId: (i.conn as PipelineConnection).id,
-  }));
-  const found = await findUnfinishedTicketIds(companyId, pairs);
+  const found = new Map<string, number>();
+  for (const t of openTickets) {
+    const key = `${t.contactId}:${t.whatsappId}`;
+    if (!found.has(key)) found.set(key, t.id);
+  }
   for (const it of live()) {
     const key = `${it.chatContactId}:${it.conn?.id}`;
     let id = found.get(key);
@@ -147,44 +164,50 @@ export async function processMessageBatch(
   );
   for (const it of quoting) it.quoted = quotedRows.get(`${it.conn?.id}:${it.ev.msg.quotedId}`) ?? null;
 
-  // messages: one multi-row insert; a redelivered id comes back null
+  // messages: one multi-row insert (a redelivered id comes back null) ∥ the tickets' DTOs
   const toInsert = live();
-  const inserted = await messagesRepo.insertMessagesIdempotent(
-    companyId,
-    toInsert.map((it) => {
-      const { msg, storedMedia: media, imported } = it.ev;
-      const dataJson: Record<string, unknown> = {};
-      if (msg.location) Object.assign(dataJson, { latitude: msg.location.latitude, longitude: msg.location.longitude });
-      if (media && 'error' in media) dataJson.mediaError = media.error;
-      if (msg.media && media && !('error' in media)) dataJson.fileName = media.fileName;
-      if (imported) dataJson.imported = true;
-      const at = msg.timestamp ? new Date(msg.timestamp * 1000) : new Date();
-      return {
-        wid: msg.id,
-        ticketId: it.ticketId as number,
-        contactId: it.sender?.id ?? null,
-        whatsappId: (it.conn as PipelineConnection).id,
-        body: msg.body ?? '',
-        fromMe: msg.fromMe,
-        read: msg.fromMe,
-        ack: msg.fromMe ? 1 : 0,
-        mediaType: msg.type,
-        mediaUrl: media && !('error' in media) ? media.url : null,
-        quotedMsgId: it.quoted?.id ?? null,
-        dataJson: Object.keys(dataJson).length ? dataJson : null,
-        createdAt: at,
-        updatedAt: at,
-      };
-    }),
-  );
+  const [inserted, dtoList] = await Promise.all([
+    messagesRepo.insertMessagesIdempotent(
+      companyId,
+      toInsert.map((it) => {
+        const { msg, storedMedia: media, imported } = it.ev;
+        const dataJson: Record<string, unknown> = {};
+        if (msg.location) {
+          Object.assign(dataJson, { latitude: msg.location.latitude, longitude: msg.location.longitude });
+        }
+        if (media && 'error' in media) dataJson.mediaError = media.error;
+        if (msg.media && media && !('error' in media)) dataJson.fileName = media.fileName;
+        if (imported) dataJson.imported = true;
+        const at = msg.timestamp ? new Date(msg.timestamp * 1000) : new Date();
+        return {
+          wid: msg.id,
+          ticketId: it.ticketId as number,
+          contactId: it.sender?.id ?? null,
+          whatsappId: (it.conn as PipelineConnection).id,
+          body: msg.body ?? '',
+          fromMe: msg.fromMe,
+          read: msg.fromMe,
+          ack: msg.fromMe ? 1 : 0,
+          mediaType: msg.type,
+          mediaUrl: media && !('error' in media) ? media.url : null,
+          quotedMsgId: it.quoted?.id ?? null,
+          dataJson: Object.keys(dataJson).length ? dataJson : null,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    ),
+    ticketDtosByIds(companyId, [...new Set(toInsert.map((it) => it.ticketId as number))]),
+  ]);
   toInsert.forEach((it, i) => {
     it.row = inserted[i] ?? null;
     if (!it.row) Object.assign(it, { done: true, note: 'duplicate: already stored' });
   });
 
-  // tickets: preview of the newest message, unread grows by the contact's messages
+  // tickets: preview of the newest message, unread grows by the contact's messages; the DTOs read above get the
+  // values the update stored
   const stored = live();
-  const touches = new Map<number, { ticketId: number; lastMessage: string; unread: number }>();
+  const touches = new Map<number, TicketTouch>();
   for (const it of stored) {
     const row = it.row as MessageRow;
     const t = touches.get(row.ticketId) ?? { ticketId: row.ticketId, lastMessage: '', unread: 0 };
@@ -192,8 +215,22 @@ export async function processMessageBatch(
     if (!it.ev.msg.fromMe && !it.ev.imported) t.unread++;
     touches.set(row.ticketId, t);
   }
-  await touchTickets(companyId, [...touches.values()]);
-  // the raw logs' statuses are written while the tickets are read and the events go out (no dependency)
+  const touched = await touchTickets(companyId, [...touches.values()]);
+  const dtoById = new Map(dtoList.map((t) => [t.id, t]));
+  const dtos = new Map<number, TicketDto>();
+  for (const t of touched) {
+    const dto = dtoById.get(t.id);
+    if (dto) {
+      dtos.set(t.id, {
+        ...dto,
+        lastMessage: t.lastMessage ?? dto.lastMessage,
+        unreadMessages: t.unreadMessages,
+        updatedAt: t.updatedAt.toISOString(),
+      });
+    }
+  }
+
+  // raw log statuses ∥ the events
   const spent = Math.round(performance.now() - started);
   const deferredIds = new Set(deferred.map((r) => r.id));
   const finish: RawLogFinish[] = items
@@ -205,7 +242,6 @@ export async function processMessageBatch(
     items.map((i) => i.raw),
   );
   finished.catch(() => {}); // awaited below; a failure must not surface as unhandled meanwhile
-  const dtos = new Map((await ticketDtosByIds(companyId, [...touches.keys()])).map((t) => [t.id, t]));
   let emitted = 0;
   for (const dto of dtos.values()) {
     emitTicketEvent(companyId, { action: 'update', ticket: dto });

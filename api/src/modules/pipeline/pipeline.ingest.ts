@@ -107,14 +107,14 @@ async function writeRawLogs(items: IngestItem[]): Promise<RawLogRow[]> {
     emitRawLogEvent('create', row);
     await breathe(++emitted);
   }
-  const perCompany = new Map<number, number[]>();
+  const perCompany = new Map<number, RawLogRow[]>();
   rows.forEach((row, i) => {
     if (!items[i]?.enqueue) return;
-    const ids = perCompany.get(row.companyId) ?? [];
-    ids.push(row.id);
-    perCompany.set(row.companyId, ids);
+    const list = perCompany.get(row.companyId) ?? [];
+    list.push(row);
+    perCompany.set(row.companyId, list);
   });
-  for (const [companyId, ids] of perCompany) await dispatchInbound(companyId, ids);
+  for (const [companyId, list] of perCompany) await dispatchInbound(companyId, list);
   return rows;
 }
 

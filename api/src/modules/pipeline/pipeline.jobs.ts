@@ -48,12 +48,14 @@ export async function enqueueInbound(companyId: number, rawLogId: number, delay 
  * job is still written, delayed, as the durable safety net: if this process dies first, the job processes them
  * later (logs already processed are skipped). A process without workers (scaled API) leaves them to the workers.
  */
-export async function dispatchInbound(companyId: number, rawLogIds: number[]): Promise<void> {
+export async function dispatchInbound(companyId: number, rows: RawLogRow[]): Promise<void> {
+  const rawLogIds = rows.map((r) => r.id);
   if (!platform().env.workersInApi) {
     await enqueueInboundBatch(companyId, rawLogIds);
     return;
   }
-  void processMerged(rawLogIds).catch((err) =>
+  // the rows just written travel along: nothing to read back
+  void processMerged({ ids: rawLogIds, rows }).catch((err) =>
     log.error({ err, companyId, rawLogs: rawLogIds.length }, 'inbound processing failed; the safety-net job retries'),
   );
   await enqueueInboundBatch(companyId, rawLogIds, SAFETY_NET_DELAY_MS);
@@ -65,8 +67,12 @@ export async function dispatchInbound(companyId: number, rawLogIds: number[]): P
  * the message it follows. A log that fails on its own gets its own retried job; logs already processed (a batch
  * retried after a crash) are skipped.
  */
-export async function processInboundBatch(rawLogIds: number[]): Promise<void> {
-  const rows = (await unsafeFindRawLogs(rawLogIds)).filter((r) => r.status !== 'processed');
+export async function processInboundBatch(rawLogIds: number[], known: RawLogRow[] = []): Promise<void> {
+  const have = new Set(known.map((r) => r.id));
+  const missing = rawLogIds.filter((id) => !have.has(id));
+  const rows = [...known, ...(await unsafeFindRawLogs(missing))]
+    .filter((r) => r.status !== 'processed')
+    .sort((a, b) => a.id - b.id);
   const perCompany = new Map<number, { raw: RawLogRow; ev: Extract<StoredEvent, { kind: 'message' }> }[]>();
   let rest: RawLogRow[] = [];
   for (const raw of rows) {
@@ -103,21 +109,25 @@ export async function processInboundBatch(rawLogIds: number[]): Promise<void> {
  * grow with the load (not with the size of the writes that queued them), and a conversation's messages are handled
  * in arrival order inside a process — a person who writes as a LID and then as a phone number is one contact.
  */
-const mergers = new WeakMap<Platform, GroupCommit<number[], void>>();
-function processMerged(rawLogIds: number[]): Promise<void> {
+type Work = { ids: number[]; rows?: RawLogRow[] };
+const mergers = new WeakMap<Platform, GroupCommit<Work, void>>();
+function processMerged(work: Work): Promise<void> {
   const p = platform();
   let g = mergers.get(p);
   if (!g) {
-    g = new GroupCommit<number[], void>(
-      async (jobs) => {
-        await processInboundBatch(jobs.flat());
-        return jobs.map(() => undefined);
+    g = new GroupCommit<Work, void>(
+      async (works) => {
+        await processInboundBatch(
+          works.flatMap((w) => w.ids),
+          works.flatMap((w) => w.rows ?? []),
+        );
+        return works.map(() => undefined);
       },
       { maxBatch: 32, maxInFlight: 1 },
     );
     mergers.set(p, g);
   }
-  return g.add(rawLogIds);
+  return g.add(work);
 }
 
 /** startup step: the processing jobs of the inbound pipeline */
@@ -132,7 +142,7 @@ export function definePipelineJobs(): void {
   platform().jobs.define(
     INBOUND_BATCH_JOB,
     async (job) => {
-      await processMerged((job.data.rawLogIds as unknown[]).map(Number));
+      await processMerged({ ids: (job.data.rawLogIds as unknown[]).map(Number) });
     },
     // claimed together, processed as one merged batch (processMerged)
     { concurrency: Number(process.env.INBOUND_CONCURRENCY) || 32 },

@@ -73,7 +73,8 @@ export async function listMessageRows(
   scope: MessageScope,
   opts: { words?: string[]; limit: number; offset: number },
 ): Promise<MessageListRow[]> {
-  const rows = await messageListQuery(companyId, scope, opts);
+  // prepared: the plan is cached per connection instead of made for every page
+  const rows = await messageListQuery(companyId, scope, opts).prepare('message_list_page').execute();
   return rows as MessageListRow[];
 }
 

@@ -37,7 +37,7 @@ async function inbound(
 }
 
 const count = async (page: Page, key: 'assigned' | 'pending') =>
-  Number(await page.getByTestId(`ticket-count-${key}`).innerText());
+  Number(await page.getByTestId(`ticket-count-${key}`).textContent());
 
 test('a customer writes, the admin answers and transfers, the agent resolves', async ({ page, browser, request }) => {
   const { token } = await apiLogin(request, ADMIN);
@@ -58,7 +58,7 @@ test('a customer writes, the admin answers and transfers, the agent resolves', a
   await login(page, ADMIN.email, ADMIN.password);
   await expect(page.getByTestId('ticket-manager')).toBeVisible();
   await expect(page.getByTestId('tickets-welcome')).toBeVisible();
-  await expect.poll(() => page.getByTestId('ticket-count-pending').innerText()).toMatch(/^\d+$/);
+  await expect.poll(() => page.getByTestId('ticket-count-pending').textContent()).toMatch(/^\d+$/);
   const before = await count(page, 'pending');
 
   await inbound(request, token, wid, {

@@ -116,7 +116,7 @@ function liveSession(connId: number) {
 /** The channel port's session operations, run on the owner. */
 export type SessionCalls = {
   sendMessage: { args: { to: string; content: OutboundContent }; result: SentMessage };
-  deleteMessage: { args: { to: string; messageId: string; fromMe: boolean }; result: void };
+  deleteMessage: { args: { to: string; messageId: string; fromMe: boolean }; result: undefined };
   checkNumber: { args: { number: string }; result: string | null };
 };
 
@@ -132,8 +132,10 @@ const builtins: {
   ),
   deleteMessage: defineSessionOp(
     'session.deleteMessage',
-    (connId, a: SessionCalls['deleteMessage']['args']) =>
-      liveSession(connId).deleteMessage(a.to, a.messageId, a.fromMe),
+    async (connId, a: SessionCalls['deleteMessage']['args']) => {
+      await liveSession(connId).deleteMessage(a.to, a.messageId, a.fromMe);
+      return undefined;
+    },
     { timeoutError: 'ERR_DELETE_WAPP_MSG' },
   ),
   checkNumber: defineSessionOp(

@@ -3,6 +3,8 @@
  * separate worker processes on raw sockets). For each step of K: the API's RSS per client, the fan-out latency of
  * real ticket updates (POST /tags/sync → `ticket-{companyId}` update) to every client of the company, measured as
  * receipt time − publish time carried in the event id, and that clients of another company receive nothing.
+ * At the budget step (5,000) also bursts: a bulk close of N tickets (`POST /ticketsclosed`) publishes N ticket updates
+ * in one tick, which is how real traffic arrives (bulk actions, a batch of inbound messages, a burst read from Redis).
  */
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
@@ -38,6 +40,11 @@ const OTHER_CLIENTS = Number(process.env.SSE_OTHER_CLIENTS ?? 100);
 const UPDATES = Number(process.env.SSE_UPDATES ?? 40);
 const UPDATE_INTERVAL_MS = Number(process.env.SSE_UPDATE_INTERVAL_MS ?? 250);
 const USERS = 50;
+/** bursts at the step with this many clients (or the last step): SSE_BURSTS bulk closes of SSE_BURST_TICKETS each */
+const BURST_AT = Number(process.env.SSE_BURST_AT ?? 5000);
+const BURSTS = Number(process.env.SSE_BURSTS ?? 5);
+const BURST_TICKETS = Number(process.env.SSE_BURST_TICKETS ?? 20);
+const BURST_INTERVAL_MS = 1500;
 
 type Worker = {
   proc: ReturnType<typeof Bun.spawn>;
@@ -138,6 +145,15 @@ async function main() {
     const [ticket] =
       await sql`insert into tickets (company_id, protocol, status, contact_id) values (${a.id}, '1', 'pending', ${contact.id}) returning id`;
     const [tag] = await sql`insert into tags (company_id, name) values (${a.id}, 'SSE') returning id`;
+    // tickets the bursts close, BURST_TICKETS per burst (one contact each)
+    const burstTickets: number[] = [];
+    for (let i = 0; i < BURSTS * BURST_TICKETS; i++) {
+      const [c] =
+        await sql`insert into contacts (company_id, name, number) values (${a.id}, ${`Burst ${i}`}, ${String(5511900000000 + i)}) returning id`;
+      const [t] =
+        await sql`insert into tickets (company_id, protocol, status, contact_id) values (${a.id}, ${String(100 + i)}, 'open', ${c.id}) returning id`;
+      burstTickets.push(t.id);
+    }
     await sql.end();
     await shutdownPlatform();
 
@@ -155,6 +171,44 @@ async function main() {
     await bWorker.send(`open ${OTHER_CLIENTS}`);
 
     const steps: Record<string, unknown>[] = [];
+    let burst: Record<string, unknown> | undefined;
+    /** BURSTS bulk closes of BURST_TICKETS tickets each: every client must get every one of the resulting updates */
+    const api0 = server;
+    const runBursts = async (k: number) => {
+      await Promise.all(workers.map((w) => w.send('report')));
+      const cpu0 = api0.cpuSeconds();
+      for (let i = 0; i < BURSTS; i++) {
+        const res = await api<{ count: number }>(base, 'POST', '/ticketsclosed', {
+          token: admin.token,
+          json: { Tickets: burstTickets.slice(i * BURST_TICKETS, (i + 1) * BURST_TICKETS) },
+        });
+        check(res.count === BURST_TICKETS, `bulk close closed ${res.count} of ${BURST_TICKETS} tickets`);
+        await sleep(BURST_INTERVAL_MS);
+      }
+      await sleep(2000);
+      const cpuMs = ((api0.cpuSeconds() - cpu0) * 1000) / BURSTS;
+      const reports = await Promise.all(aWorkers.map((w) => w.send('report')));
+      const other = await bWorker.send('report');
+      const lat = mergeHist(reports);
+      const received = reports.reduce((s, r) => s + (r.received as number), 0);
+      const expected = k * BURSTS * BURST_TICKETS;
+      const b = {
+        clients: k,
+        bursts: BURSTS,
+        eventsPerBurst: BURST_TICKETS,
+        expectedDeliveries: expected,
+        received,
+        latencyMs: lat,
+        serverCpuMsPerBurst: Math.round(cpuMs),
+        otherCompany: (other.received as number) + (other.foreign as number),
+      };
+      log(
+        `K=${k} bursts of ${BURST_TICKETS} events: p50 ${fmt(lat.p50)} p95 ${fmt(lat.p95)} p99 ${fmt(lat.p99)} ms, ${received}/${expected} delivered, server CPU ${b.serverCpuMsPerBurst} ms per burst, other company got ${b.otherCompany}`,
+      );
+      check(received === expected, `bursts at K=${k}: ${expected - received} deliveries missing`);
+      check(b.otherCompany === 0, `bursts at K=${k}: another company's clients received events`);
+      return b;
+    };
     let connected = 0;
     for (const k of STEPS) {
       const add = k - connected;
@@ -219,8 +273,16 @@ async function main() {
         step.otherCompanyReceived + step.otherCompanyForeign === 0,
         `K=${k}: another company's clients received events`,
       );
+      if (BURSTS > 0 && (k === BURST_AT || (k === STEPS[STEPS.length - 1] && !STEPS.includes(BURST_AT)))) {
+        burst = await runBursts(k);
+      }
     }
-    const file = writeResult('sse', { machine, config: { STEPS, WORKERS, OTHER_CLIENTS, UPDATES, USERS }, steps });
+    const file = writeResult('sse', {
+      machine,
+      config: { STEPS, WORKERS, OTHER_CLIENTS, UPDATES, USERS, BURSTS, BURST_TICKETS },
+      steps,
+      burst,
+    });
     const at5k = (steps.find((s) => (s.clients as number) >= 5000) ?? steps[steps.length - 1]) as {
       clients: number;
       latencyMs: { p99: number };
@@ -256,6 +318,19 @@ async function main() {
           ok: null,
         };
       }),
+      ...(burst
+        ? [
+            {
+              metric: `bursts at K = ${burst.clients}: ${BURSTS} bulk closes of ${BURST_TICKETS} tickets (${BURST_TICKETS} updates in one tick)`,
+              budget: '',
+              measured: (() => {
+                const l = burst.latencyMs as { p50: number; p95: number; p99: number };
+                return `p50 ${fmt(l.p50)} / p95 ${fmt(l.p95)} / p99 ${fmt(l.p99)} ms per update · server CPU ${burst.serverCpuMsPerBurst} ms per burst`;
+              })(),
+              ok: null,
+            },
+          ]
+        : []),
     ];
     appendRunTable('bench:sse', machine, rows, [
       `${UPDATES} ticket updates per step (POST /tags/sync every ${UPDATE_INTERVAL_MS} ms), ${WORKERS} client processes on raw sockets, ${USERS} users of the company; latency = receipt − publish time (event id); results: \`${file.replace(/.*\/bench\//, 'bench/')}\``,

@@ -467,7 +467,10 @@ export function ticketListQueries(companyId: number, f: TicketListFilter, page: 
       )
     : [];
   if (branches.length) {
-    const cand = db.$with('cand').as(union(...(branches as [never, never])));
+    // a search with no word and no number (only symbols or emoji) has the protocol branch alone: no UNION then
+    const cand = db
+      .$with('cand')
+      .as(branches.length === 1 ? (branches[0] as never) : union(...(branches as [never, never])));
     const total = sql<number>`(select count(*)::int from (select 1 from ${cand} limit ${LIST_COUNT_CAP}) c)`;
     return {
       page: db

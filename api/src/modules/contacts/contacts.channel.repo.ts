@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
-import { db, list } from '../../platform/db';
+import { db, list, queryRows } from '../../platform/db';
 
 export type ChannelContactRow = typeof contacts.$inferSelect;
 
@@ -60,4 +60,27 @@ export async function patchChannelContact(
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
     .returning();
   return r ?? null;
+}
+
+/** new channel contacts in one statement; a number taken meanwhile is left out (answers only the inserted rows) */
+export async function insertChannelContacts(
+  companyId: number,
+  rows: { name: string; number: string; lid: string | null; isGroup: boolean; profilePicUrl: string | null }[],
+): Promise<ChannelContactRow[]> {
+  if (!rows.length) return [];
+  const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+  const ids = await queryRows<{ id: number }>(sql`
+    insert into contacts (company_id, name, number, lid, is_group, profile_pic_url)
+    select ${companyId}::int, * from unnest(${list(col((r) => r.name))}::text[], ${list(col((r) => r.number))}::text[],
+      ${list(col((r) => r.lid))}::text[], ${list(col((r) => String(r.isGroup)))}::text[]::bool[],
+      ${list(col((r) => r.profilePicUrl))}::text[])
+    on conflict (company_id, number) do nothing
+    returning id`);
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(contacts)
+    .where(
+      and(eq(contacts.companyId, companyId), sql`${contacts.id} = any(${list(ids.map((r) => Number(r.id)))}::int[])`),
+    );
 }

@@ -4,9 +4,10 @@ import {
   findChannelContacts,
   findChannelContactsAny,
   insertChannelContact,
+  insertChannelContacts,
   patchChannelContact,
 } from './contacts.channel.repo';
-import { findContactDto } from './contacts.repo';
+import { findContactDto, findContactDtos } from './contacts.repo';
 import { emitContactEvent } from './contacts.service';
 
 export type ChannelContactInput = {
@@ -118,27 +119,84 @@ export async function resolveChannelContacts(
 ): Promise<ChannelContactRow[]> {
   const norm = inputs.map(normalizeChannelInput);
   const found = prefetched ?? (await prefetchChannelContacts(companyId, inputs));
-  const out: ChannelContactRow[] = [];
-  const slow = new Map<string, ChannelContactRow>();
+  const out: (ChannelContactRow | undefined)[] = new Array(inputs.length);
+  const keyOf = (i: number) => {
+    const input = inputs[i] as ChannelContactInput;
+    const n = norm[i] as Normalized;
+    return JSON.stringify([input.isGroup, n.number, n.lid, n.name, input.profilePicUrl ?? null]);
+  };
+  const fresh: number[] = [];
+  const slowIdx: number[] = [];
   for (const [i, n] of norm.entries()) {
     const input = inputs[i] as ChannelContactInput;
     const mine = found.filter(
       (c) => n.numbers.includes(c.number) || (n.lid !== null && (c.lid === n.lid || c.number === n.lid)),
     );
     const existing = pickExisting(mine, n);
-    if (existing && Object.keys(channelPatch(existing, mine, n, input)).length === 0) {
-      out.push(existing);
-      continue;
+    if (existing && Object.keys(channelPatch(existing, mine, n, input)).length === 0) out[i] = existing;
+    else if (existing) slowIdx.push(i);
+    else fresh.push(i);
+  }
+
+  // people never seen: one multi-row insert — unless two different inputs of the batch may be the same person
+  // (a LID and a phone number that share a key), which the one-by-one path below merges into one contact
+  const owners = new Map<string, Set<string>>();
+  for (const i of [...fresh, ...slowIdx]) {
+    const n = norm[i] as Normalized;
+    for (const id of [...n.numbers, ...(n.lid ? [n.lid] : [])]) {
+      const set = owners.get(id) ?? new Set<string>();
+      set.add(keyOf(i));
+      owners.set(id, set);
     }
-    const key = JSON.stringify([input.isGroup, n.number, n.lid, n.name, input.profilePicUrl ?? null]);
+  }
+  const alone = (i: number) => {
+    const n = norm[i] as Normalized;
+    return [...n.numbers, ...(n.lid ? [n.lid] : [])].every((id) => (owners.get(id)?.size ?? 0) <= 1);
+  };
+  const batchable = fresh.filter(alone);
+  const rows = new Map<string, Parameters<typeof insertChannelContacts>[1][number]>();
+  for (const i of batchable) {
+    const input = inputs[i] as ChannelContactInput;
+    const { number, numbers, lid, name } = norm[i] as Normalized;
+    const storedNumber = number ? (numbers[0] ?? number) : (lid as string);
+    if (!rows.has(storedNumber)) {
+      rows.set(storedNumber, {
+        name: name ?? storedNumber,
+        number: storedNumber,
+        lid,
+        isGroup: input.isGroup,
+        profilePicUrl: input.profilePicUrl ?? null,
+      });
+    }
+  }
+  const inserted = await insertChannelContacts(companyId, [...rows.values()]);
+  const byNumber = new Map(inserted.map((c) => [c.number, c]));
+  for (const i of batchable) {
+    const { number, numbers, lid } = norm[i] as Normalized;
+    const row = byNumber.get(number ? (numbers[0] ?? number) : (lid as string));
+    if (row) out[i] = row;
+  }
+  if (inserted.length) {
+    const dtos = await findContactDtos(
+      companyId,
+      inserted.map((c) => c.id),
+    );
+    for (const contact of dtos) emitContactEvent(companyId, { action: 'create', contact });
+  }
+
+  // the rest (changed people, people of several spellings, inserts that lost a race): one by one, in order
+  const slow = new Map<string, ChannelContactRow>();
+  for (let i = 0; i < inputs.length; i++) {
+    if (out[i]) continue;
+    const key = keyOf(i);
     let row = slow.get(key);
     if (!row) {
-      row = await upsertContactFromChannel(companyId, input);
+      row = await upsertContactFromChannel(companyId, inputs[i] as ChannelContactInput);
       slow.set(key, row);
     }
-    out.push(row);
+    out[i] = row;
   }
-  return out;
+  return out as ChannelContactRow[];
 }
 
 /** every number spelling and LID that can identify these inputs' people */

@@ -1,7 +1,7 @@
 import type { ContactDto } from '@zapdesk/core';
 import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { categoryContacts, contactCategories, contacts } from '../../db/schema';
-import { db } from '../../platform/db';
+import { db, list } from '../../platform/db';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type StoredExtraInfo = { id: number; name: string; value: string };
@@ -124,6 +124,16 @@ export async function findContactDto(companyId: number, id: number): Promise<Con
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
   return r ? toContactDto(r as DtoRow) : null;
+}
+
+/** several contacts as DTOs in one statement (the inbound batch announcing the people it created) */
+export async function findContactDtos(companyId: number, ids: number[]): Promise<ContactDto[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(dtoColumns)
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), sql`${contacts.id} = any(${list(ids)}::int[])`));
+  return (rows as DtoRow[]).map(toContactDto);
 }
 
 export async function findContactRow(companyId: number, id: number): Promise<ContactRow | null> {

@@ -12,7 +12,7 @@ import type { MessageRow } from '../messages/messages.serialize';
 import { sendSystemText } from '../messages/messages.service';
 import { type TicketTouch, touchTickets, unfinishedTicketsOfContactKeys } from '../tickets/tickets.batch.repo';
 import { ticketDtosByIds } from '../tickets/tickets.repo';
-import { emitTicketEvent, findOrCreateTicketForInbound } from '../tickets/tickets.service';
+import { emitTicketEvent, findOrCreateTicketsForInbound } from '../tickets/tickets.service';
 import { connectionsForPipeline, type PipelineConnection } from '../whatsapp/whatsapp.pipeline';
 import type { StoredEvent } from './pipeline.ingest';
 import { emitMessage, greetingFor, personOf } from './pipeline.process';
@@ -138,22 +138,25 @@ export async function processMessageBatch(
     const key = `${t.contactId}:${t.whatsappId}`;
     if (!found.has(key)) found.set(key, t.id);
   }
+  const newOnes = live().filter((it) => !found.has(`${it.chatContactId}:${it.conn?.id}`));
+  const created = await findOrCreateTicketsForInbound(
+    companyId,
+    newOnes.map((it) => ({
+      contactId: it.chatContactId as number,
+      whatsappId: (it.conn as PipelineConnection).id,
+      isGroup: it.isGroup,
+    })),
+  );
+  const greeted = new Set<string>();
   for (const it of live()) {
     const key = `${it.chatContactId}:${it.conn?.id}`;
-    let id = found.get(key);
-    if (id === undefined) {
-      const { ticket, created } = await findOrCreateTicketForInbound(companyId, {
-        contactId: it.chatContactId as number,
-        whatsappId: (it.conn as PipelineConnection).id,
-        isGroup: it.isGroup,
-        fromMe: it.ev.msg.fromMe,
-      });
-      id = ticket.id;
-      found.set(key, id);
-      // only the message that opened the conversation is greeted
-      it.createdTicket = created;
+    const fresh = created.get(key);
+    it.ticketId = found.get(key) ?? fresh?.id;
+    // only the message that opened the conversation is greeted
+    if (fresh?.created && !greeted.has(key)) {
+      greeted.add(key);
+      it.createdTicket = true;
     }
-    it.ticketId = id;
   }
 
   // quoted messages

@@ -225,6 +225,10 @@ describe('inbound pipeline (simulator)', () => {
     const spy = spyOn(ticketsService, 'findOrCreateTicketForInbound').mockImplementation(async () => {
       throw new Error('database hiccup');
     });
+    // the batch path fails the same way, so the log goes one by one and then to its own retried job
+    const batchSpy = spyOn(ticketsService, 'findOrCreateTicketsForInbound').mockImplementation(async () => {
+      throw new Error('database hiccup');
+    });
     try {
       await t.req('POST', `/simulator/${w}/inbound`, {
         token: admin.token,
@@ -244,6 +248,7 @@ describe('inbound pipeline (simulator)', () => {
       expect(await messageRows(company.id, 'FAIL-1')).toHaveLength(0);
     } finally {
       spy.mockRestore();
+      batchSpy.mockRestore();
     }
     const [raw] = await db.select().from(messageRawLogs).where(eq(messageRawLogs.messageId, 'FAIL-1'));
     // agents and admins may not reprocess: master only
@@ -281,4 +286,85 @@ describe('inbound pipeline (simulator)', () => {
     expect(raw.error).toBe('ignored: group messages disabled');
     expect(await messageRows(company.id, 'GRP-1')).toHaveLength(0);
   });
+
+  test('a burst from known and new people on two connections: each message once, one ticket per conversation, exact unread counts, one greeting per new conversation, a quote of a message of the same burst resolves', async () => {
+    const { company, admin } = await makeTenant();
+    const w1 = await connectedSimulator(t, admin.token, { greetingMessage: 'Bem-vindo!' });
+    const w2 = await connectedSimulator(t, admin.token);
+    const send = (w: number, json: Record<string, unknown>) =>
+      t.req('POST', `/simulator/${w}/inbound`, { token: admin.token, json });
+    const phone = (i: number) => `55119333${String(i).padStart(5, '0')}`;
+    // 5 people write once first (known, with open tickets on w1)
+    for (let i = 0; i < 5; i++) {
+      expect((await send(w1, { from: phone(i), name: `Known ${i}`, body: 'first', id: `K-${i}` })).status).toBe(200);
+    }
+    await waitFor(
+      async () =>
+        (await db.select().from(messages).where(eq(messages.companyId, company.id))).filter((m) => !m.fromMe).length ===
+        5,
+    );
+    const rec = recordEvents(t);
+    // then, all at once: 10 people (5 known, 5 new) × 3 messages each, on both connections, plus a quote of B-0-w1-0
+    const burst: Promise<Response>[] = [];
+    for (let i = 0; i < 10; i++) {
+      for (const w of [w1, w2]) {
+        for (let k = 0; k < 3; k++) {
+          burst.push(send(w, { from: phone(i), name: `Person ${i}`, body: `msg ${k}`, id: `B-${i}-${w}-${k}` }));
+        }
+      }
+    }
+    burst.push(send(w1, { from: phone(0), body: 'respondendo', id: 'B-QUOTE', quotedId: `B-0-${w1}-0` }));
+    expect((await Promise.all(burst)).every((r) => r.status === 200)).toBe(true);
+
+    const rows = await waitFor(async () => {
+      const r = await db.select().from(messages).where(eq(messages.companyId, company.id));
+      // 5 first + 60 burst + 1 quote (greetings are ours: fromMe)
+      return r.filter((m) => !m.fromMe).length === 66 && r;
+    }, 20_000);
+    expect(new Set(rows.map((m) => m.wid)).size).toBe(rows.length);
+    const people = await db.select().from(contacts).where(eq(contacts.companyId, company.id));
+    expect(people).toHaveLength(10);
+    const all = await db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    // one ticket per person and connection
+    expect(all).toHaveLength(20);
+    expect(new Set(all.map((tk) => `${tk.contactId}:${tk.whatsappId}`)).size).toBe(20);
+    for (const tk of all) {
+      const known = people.find((c) => c.id === tk.contactId)?.name.startsWith('Known');
+      const expected =
+        3 +
+        (tk.whatsappId === w1 && known ? 1 : 0) +
+        (tk.whatsappId === w1 && tk.contactId === people.find((c) => c.number === phone(0))?.id ? 1 : 0);
+      expect({ ticket: tk.id, unread: tk.unreadMessages }).toEqual({ ticket: tk.id, unread: expected });
+    }
+    const quote = rows.find((m) => m.wid === 'B-QUOTE');
+    const quoted = rows.find((m) => m.wid === `B-0-${w1}-0`);
+    expect(quote?.quotedMsgId).toBe(quoted?.id as number);
+    // greetings: the 5 known people when they first wrote, the 5 new ones in the burst — w1 only, once per ticket
+    const greetings = await waitFor(async () => {
+      const g = (await db.select().from(messages).where(eq(messages.companyId, company.id))).filter(
+        (m) => m.fromMe && m.body === 'Bem-vindo!',
+      );
+      return g.length >= 10 && g;
+    });
+    await Bun.sleep(300);
+    const again = (await db.select().from(messages).where(eq(messages.companyId, company.id))).filter(
+      (m) => m.fromMe && m.body === 'Bem-vindo!',
+    );
+    expect(again).toHaveLength(10);
+    expect(new Set(greetings.map((g) => g.ticketId)).size).toBe(10);
+    expect(greetings.every((g) => all.find((tk) => tk.id === g.ticketId)?.whatsappId === w1)).toBe(true);
+    // every stored message was announced once
+    await waitFor(async () => rec.of(`appMessage-${company.id}`, 'create').length >= 61);
+    const announced = rec
+      .of(`appMessage-${company.id}`, 'create')
+      .map((e) => (e.data.message as MessageDto).wid)
+      .filter((wid) => wid.startsWith('B-'));
+    expect(announced.sort()).toEqual(
+      rows
+        .filter((m) => m.wid.startsWith('B-'))
+        .map((m) => m.wid)
+        .sort(),
+    );
+    rec.off();
+  }, 40_000);
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { contacts, tickets } from '../../db/schema';
+import { companyCounters, contacts, tickets, whatsappQueues } from '../../db/schema';
 import { db, list, queryRows } from '../../platform/db';
 
 /**
@@ -50,4 +50,83 @@ export async function touchTickets(companyId: number, touches: TicketTouch[]): P
     unreadMessages: Number(r.unread_messages),
     updatedAt: new Date(Number(r.at)),
   }));
+}
+
+export type InboundConversation = { contactId: number; whatsappId: number; isGroup: boolean };
+
+/**
+ * The tickets of new inbound conversations, created together (findOrCreateTicketForInbound's rules, for a batch):
+ * in one transaction holding every contact's lock (ascending ids, so concurrent batches cannot deadlock), each pair
+ * that still has no unfinished ticket gets a pending one — routed to the connection's queue when it has exactly
+ * one — with consecutive protocols from one counter update. Answers per pair key (`contactId:whatsappId`) the ticket
+ * id and whether it was created here.
+ */
+export async function createInboundTickets(
+  companyId: number,
+  wanted: InboundConversation[],
+): Promise<Map<string, { id: number; created: boolean }>> {
+  const out = new Map<string, { id: number; created: boolean }>();
+  if (!wanted.length) return out;
+  const contactIds = [...new Set(wanted.map((w) => w.contactId))].sort((a, b) => a - b);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${companyId}::int, c) from unnest(${list(contactIds)}::int[]) as c`,
+    );
+    const open = await tx
+      .select({ id: tickets.id, contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          sql`${tickets.contactId} = any(${list(contactIds)}::int[])`,
+          inArray(tickets.status, ['open', 'pending']),
+        ),
+      )
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id));
+    for (const t of open) {
+      const key = `${t.contactId}:${t.whatsappId}`;
+      if (!out.has(key)) out.set(key, { id: t.id, created: false });
+    }
+    const missing = new Map<string, InboundConversation>();
+    for (const w of wanted) {
+      const key = `${w.contactId}:${w.whatsappId}`;
+      if (!out.has(key) && !missing.has(key)) missing.set(key, w);
+    }
+    if (!missing.size) return out;
+    const todo = [...missing.values()];
+    const links = await tx
+      .select({ whatsappId: whatsappQueues.whatsappId, queueId: whatsappQueues.queueId })
+      .from(whatsappQueues)
+      .where(
+        and(
+          eq(whatsappQueues.companyId, companyId),
+          sql`${whatsappQueues.whatsappId} = any(${list([...new Set(todo.map((w) => w.whatsappId))])}::int[])`,
+        ),
+      );
+    const queuesOf = new Map<number, number[]>();
+    for (const l of links) queuesOf.set(l.whatsappId, [...(queuesOf.get(l.whatsappId) ?? []), l.queueId]);
+    const [counter] = await tx
+      .insert(companyCounters)
+      .values({ companyId, name: 'ticketProtocol', value: todo.length })
+      .onConflictDoUpdate({
+        target: [companyCounters.companyId, companyCounters.name],
+        set: { value: sql`${companyCounters.value} + ${todo.length}` },
+      })
+      .returning({ value: companyCounters.value });
+    const first = Number(counter?.value) - todo.length + 1;
+    const col = <T>(f: (w: InboundConversation, i: number) => T) => todo.map(f);
+    const created = await queryRows<{ id: number; contact_id: number; whatsapp_id: number }>(
+      sql`
+      insert into tickets (company_id, protocol, contact_id, status, queue_id, whatsapp_id, source, is_group)
+      select ${companyId}::int, v.protocol, v.contact_id, 'pending', v.queue_id, v.whatsapp_id, 0, v.is_group
+      from unnest(${list(col((_w, i) => String(first + i)))}::text[], ${list(col((w) => w.contactId))}::int[],
+        ${list(col((w) => (queuesOf.get(w.whatsappId)?.length === 1 ? (queuesOf.get(w.whatsappId)?.[0] ?? null) : null)))}::int[],
+        ${list(col((w) => w.whatsappId))}::int[], ${list(col((w) => String(w.isGroup)))}::text[]::bool[])
+        as v(protocol, contact_id, queue_id, whatsapp_id, is_group)
+      returning id, contact_id, whatsapp_id`,
+      tx,
+    );
+    for (const r of created) out.set(`${r.contact_id}:${r.whatsapp_id}`, { id: Number(r.id), created: true });
+    return out;
+  });
 }

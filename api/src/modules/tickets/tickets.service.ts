@@ -20,6 +20,7 @@ import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
 import { sendSystemText } from '../messages/messages.service';
+import { createInboundTickets, type InboundConversation } from './tickets.batch.repo';
 import type { ListScope, TicketListFilter } from './tickets.repo';
 import * as repo from './tickets.repo';
 
@@ -78,6 +79,23 @@ export async function findOrCreateTicketForInbound(
   const ticket = await repo.getTicketDtoInCompany(companyId, result.id);
   if (result.created) emitTicketEvent(companyId, { action: 'update', ticket });
   return { ticket, created: result.created };
+}
+
+/**
+ * findOrCreateTicketForInbound for a batch of conversations (the inbound batch): the missing tickets are created
+ * together under their contacts' locks; each created one is announced like a single creation. Answers per
+ * `contactId:whatsappId` the ticket id and whether this call created it.
+ */
+export async function findOrCreateTicketsForInbound(
+  companyId: number,
+  wanted: InboundConversation[],
+): Promise<Map<string, { id: number; created: boolean }>> {
+  const result = await createInboundTickets(companyId, wanted);
+  const createdIds = [...result.values()].filter((r) => r.created).map((r) => r.id);
+  for (const ticket of await repo.ticketDtosByIds(companyId, createdIds)) {
+    emitTicketEvent(companyId, { action: 'update', ticket });
+  }
+  return result;
 }
 
 /**

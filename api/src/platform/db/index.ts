@@ -116,11 +116,11 @@ export const db: Db = new Proxy({} as Db, {
 export { schema };
 
 /**
- * One statement's rows through `db.execute` (postgres.js answers an array, PGlite `{ rows }`). Timestamps come back
+ * One statement's rows through `db.execute` (or a transaction's) (postgres.js answers an array, PGlite `{ rows }`). Timestamps come back
  * as driver strings here: select them as epoch milliseconds (`extract(epoch from x) * 1000`) instead.
  */
-export async function queryRows<T>(q: SQL): Promise<T[]> {
-  const r = (await db.execute(q)) as unknown;
+export async function queryRows<T>(q: SQL, exec: Pick<Db, 'execute'> = db): Promise<T[]> {
+  const r = (await exec.execute(q)) as unknown;
   return (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 }
 

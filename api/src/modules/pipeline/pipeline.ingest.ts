@@ -81,8 +81,10 @@ export const INGEST_MAX_BATCH = Number(process.env.INGEST_MAX_BATCH) || 200;
  * durable safety net; else one job). At low load a batch is one event and nothing waits; under load the round
  * trips are shared.
  */
-const batchers = new WeakMap<Platform, GroupCommit<IngestItem, RawLogRow>>();
-function ingestBatcher(): GroupCommit<IngestItem, RawLogRow> {
+/** a written raw log, and the dispatch of its processing (awaited by the caller, not by the next write) */
+type Written = { row: RawLogRow; dispatched: Promise<void> };
+const batchers = new WeakMap<Platform, GroupCommit<IngestItem, Written>>();
+function ingestBatcher(): GroupCommit<IngestItem, Written> {
   const p = platform();
   let b = batchers.get(p);
   if (!b) {
@@ -92,7 +94,7 @@ function ingestBatcher(): GroupCommit<IngestItem, RawLogRow> {
   return b;
 }
 
-async function writeRawLogs(items: IngestItem[]): Promise<RawLogRow[]> {
+async function writeRawLogs(items: IngestItem[]): Promise<Written[]> {
   const rows = await insertRawLogs(
     items.map((it) => ({
       companyId: it.companyId,
@@ -114,8 +116,12 @@ async function writeRawLogs(items: IngestItem[]): Promise<RawLogRow[]> {
     list.push(row);
     perCompany.set(row.companyId, list);
   });
-  for (const [companyId, list] of perCompany) await dispatchInbound(companyId, list);
-  return rows;
+  // the next batch's write does not wait for this dispatch (a job insert); each caller does
+  const dispatched = Promise.all([...perCompany].map(([companyId, list]) => dispatchInbound(companyId, list))).then(
+    () => undefined,
+  );
+  dispatched.catch(() => {}); // every caller awaits it and sees the error
+  return rows.map((row) => ({ row, dispatched }));
 }
 
 /**
@@ -146,7 +152,7 @@ export async function ingestChannelEvent(
     stored = ev;
   }
   const hasMedia = ev.kind === 'message' && !!ev.msg.media;
-  let row = await ingestBatcher().add({
+  const written = await ingestBatcher().add({
     companyId,
     whatsappId,
     ev,
@@ -154,6 +160,8 @@ export async function ingestChannelEvent(
     // a media message gets its job once the bytes are stored
     enqueue: opts.enqueue !== false && !hasMedia,
   });
+  await written.dispatched;
+  let row = written.row;
 
   if (ev.kind === 'message' && ev.msg.media && stored.kind === 'message') {
     const m = ev.msg.media;

@@ -92,4 +92,26 @@ describe('GroupCommit', () => {
     await g.idle();
     expect(done).toEqual([1, 2]);
   });
+
+  test('minIntervalMs: idle, a batch leaves at once; under load the next one waits and carries everything queued', async () => {
+    const starts: number[] = [];
+    const sizes: number[] = [];
+    const g = new GroupCommit<number, number>(
+      async (items) => {
+        starts.push(performance.now());
+        sizes.push(items.length);
+        return items;
+      },
+      { minIntervalMs: 30 },
+    );
+    const t0 = performance.now();
+    expect(await g.add(1)).toBe(1);
+    expect(starts[0] as number).toBeLessThan(t0 + 15);
+    const rest = [2, 3, 4, 5].map((n) => g.add(n));
+    await tick();
+    const more = [6, 7].map((n) => g.add(n));
+    expect(await Promise.all([...rest, ...more])).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(sizes).toEqual([1, 6]);
+    expect((starts[1] as number) - (starts[0] as number)).toBeGreaterThanOrEqual(29);
+  });
 });

@@ -110,6 +110,11 @@ export async function processInboundBatch(rawLogIds: number[], known: RawLogRow[
  * in arrival order inside a process — a person who writes as a LID and then as a phone number is one contact.
  */
 type Work = { ids: number[]; rows?: RawLogRow[] };
+/**
+ * Under load, merged batches start at most every this many ms (idle, at once): a batch's fixed cost (a handful of
+ * round trips) is then shared by more messages, which leaves more of the process for taking new ones in.
+ */
+const PROCESS_MIN_INTERVAL_MS = Number(process.env.INBOUND_BATCH_INTERVAL_MS ?? 5);
 const mergers = new WeakMap<Platform, GroupCommit<Work, void>>();
 function processMerged(work: Work): Promise<void> {
   const p = platform();
@@ -123,7 +128,7 @@ function processMerged(work: Work): Promise<void> {
         );
         return works.map(() => undefined);
       },
-      { maxBatch: 32, maxInFlight: 1 },
+      { maxBatch: 32, maxInFlight: 1, minIntervalMs: PROCESS_MIN_INTERVAL_MS },
     );
     mergers.set(p, g);
   }

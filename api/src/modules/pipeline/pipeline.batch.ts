@@ -15,7 +15,7 @@ import { ticketDtosByIds } from '../tickets/tickets.repo';
 import { emitTicketEvent, findOrCreateTicketsForInbound } from '../tickets/tickets.service';
 import { connectionsForPipeline, type PipelineConnection } from '../whatsapp/whatsapp.pipeline';
 import type { StoredEvent } from './pipeline.ingest';
-import { emitMessage, greetingFor, personOf } from './pipeline.process';
+import { emitMessage, greetingFor, inboundMessageValues, personOf } from './pipeline.process';
 import { finishRawLogs, type RawLogFinish, type RawLogRow } from './pipeline.repo';
 
 const LAST_MESSAGE_MAX = 1000;
@@ -172,33 +172,14 @@ export async function processMessageBatch(
   const [inserted, dtoList] = await Promise.all([
     messagesRepo.insertMessagesIdempotent(
       companyId,
-      toInsert.map((it) => {
-        const { msg, storedMedia: media, imported } = it.ev;
-        const dataJson: Record<string, unknown> = {};
-        if (msg.location) {
-          Object.assign(dataJson, { latitude: msg.location.latitude, longitude: msg.location.longitude });
-        }
-        if (media && 'error' in media) dataJson.mediaError = media.error;
-        if (msg.media && media && !('error' in media)) dataJson.fileName = media.fileName;
-        if (imported) dataJson.imported = true;
-        const at = msg.timestamp ? new Date(msg.timestamp * 1000) : new Date();
-        return {
-          wid: msg.id,
+      toInsert.map((it) =>
+        inboundMessageValues(it.ev, {
           ticketId: it.ticketId as number,
-          contactId: it.sender?.id ?? null,
+          senderId: it.sender?.id ?? null,
           whatsappId: (it.conn as PipelineConnection).id,
-          body: msg.body ?? '',
-          fromMe: msg.fromMe,
-          read: msg.fromMe,
-          ack: msg.fromMe ? 1 : 0,
-          mediaType: msg.type,
-          mediaUrl: media && !('error' in media) ? media.url : null,
-          quotedMsgId: it.quoted?.id ?? null,
-          dataJson: Object.keys(dataJson).length ? dataJson : null,
-          createdAt: at,
-          updatedAt: at,
-        };
-      }),
+          quoted: it.quoted ?? null,
+        }),
+      ),
     ),
     ticketDtosByIds(companyId, [...new Set(toInsert.map((it) => it.ticketId as number))]),
   ]);

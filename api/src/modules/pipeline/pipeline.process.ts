@@ -47,6 +47,36 @@ export function personOf(jid: string, alt?: string): { number: string | null; li
   return number || lid ? { number, lid } : null;
 }
 
+/** the message row an inbound message becomes (one by one here, in batches in pipeline.batch.ts) */
+export function inboundMessageValues(
+  ev: Extract<StoredEvent, { kind: 'message' }>,
+  at: { ticketId: number; senderId: number | null; whatsappId: number; quoted: MessageRow | null },
+): messagesRepo.NewMessage {
+  const { msg, storedMedia: media, imported } = ev;
+  const dataJson: Record<string, unknown> = {};
+  if (msg.location) Object.assign(dataJson, { latitude: msg.location.latitude, longitude: msg.location.longitude });
+  if (media && 'error' in media) dataJson.mediaError = media.error;
+  if (msg.media && media && !('error' in media)) dataJson.fileName = media.fileName;
+  if (imported) dataJson.imported = true;
+  const when = msg.timestamp ? new Date(msg.timestamp * 1000) : new Date();
+  return {
+    wid: msg.id,
+    ticketId: at.ticketId,
+    contactId: at.senderId,
+    whatsappId: at.whatsappId,
+    body: msg.body ?? '',
+    fromMe: msg.fromMe,
+    read: msg.fromMe,
+    ack: msg.fromMe ? 1 : 0,
+    mediaType: msg.type,
+    mediaUrl: media && !('error' in media) ? media.url : null,
+    quotedMsgId: at.quoted?.id ?? null,
+    dataJson: Object.keys(dataJson).length ? dataJson : null,
+    createdAt: when,
+    updatedAt: when,
+  };
+}
+
 async function handleMessage(raw: RawLogRow, ev: Extract<StoredEvent, { kind: 'message' }>): Promise<Outcome> {
   const companyId = raw.companyId;
   const msg: StoredMessage = ev.msg;
@@ -88,30 +118,10 @@ async function handleMessage(raw: RawLogRow, ev: Extract<StoredEvent, { kind: 'm
   });
 
   const quoted = msg.quotedId ? await messagesRepo.findMessageByWid(companyId, conn.id, msg.quotedId) : null;
-  const media = ev.storedMedia;
-  const dataJson: Record<string, unknown> = {};
-  if (msg.location) Object.assign(dataJson, { latitude: msg.location.latitude, longitude: msg.location.longitude });
-  if (media && 'error' in media) dataJson.mediaError = media.error;
-  if (msg.media && media && !('error' in media)) dataJson.fileName = media.fileName;
-  if (ev.imported) dataJson.imported = true;
-  const at = msg.timestamp ? new Date(msg.timestamp * 1000) : new Date();
-
-  const { row, created: isNew } = await messagesRepo.insertMessageIdempotent(companyId, {
-    wid: msg.id,
-    ticketId: ticket.id,
-    contactId: sender?.id ?? null,
-    whatsappId: conn.id,
-    body: msg.body ?? '',
-    fromMe: msg.fromMe,
-    read: msg.fromMe,
-    ack: msg.fromMe ? 1 : 0,
-    mediaType: msg.type,
-    mediaUrl: media && !('error' in media) ? media.url : null,
-    quotedMsgId: quoted?.id ?? null,
-    dataJson: Object.keys(dataJson).length ? dataJson : null,
-    createdAt: at,
-    updatedAt: at,
-  });
+  const { row, created: isNew } = await messagesRepo.insertMessageIdempotent(
+    companyId,
+    inboundMessageValues(ev, { ticketId: ticket.id, senderId: sender?.id ?? null, whatsappId: conn.id, quoted }),
+  );
   if (!isNew) return { ticketId: ticket.id, note: 'duplicate: already stored' };
 
   const touched = await touchTicketOnMessage(companyId, ticket.id, {

@@ -2,7 +2,7 @@ import { DomainError, type TicketDto, type TicketStatus } from '@zapdesk/core';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { companyCounters, contacts, queues, tickets, users, whatsappQueues, whatsapps } from '../../db/schema';
-import { type Db, db, list, queryRows } from '../../platform/db';
+import { type Db, db, list } from '../../platform/db';
 import { textMatches, ticketIdsWithWords } from './tickets.search.repo';
 
 /** A database or an open transaction: repo functions that take part in a locked unit of work accept one. */
@@ -219,35 +219,6 @@ export async function findUnfinishedTicketDto(
   return rows[0] ? toTicketDto(rows[0] as TicketDtoRow) : null;
 }
 
-/**
- * The unfinished tickets of many (contact, connection) pairs at once (inbound batch): for each pair the newest open
- * or pending one, keyed `${contactId}:${whatsappId}`.
- */
-export async function findUnfinishedTicketIds(
-  companyId: number,
-  pairs: { contactId: number; whatsappId: number }[],
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (!pairs.length) return out;
-  const rows = await db
-    .select({ id: tickets.id, contactId: tickets.contactId, whatsappId: tickets.whatsappId })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        sql`${tickets.contactId} = any(${list([...new Set(pairs.map((p) => p.contactId))])}::int[])`,
-        inArray(tickets.status, ['open', 'pending']),
-      ),
-    )
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id));
-  const wanted = new Set(pairs.map((p) => `${p.contactId}:${p.whatsappId}`));
-  for (const r of rows) {
-    const key = `${r.contactId}:${r.whatsappId}`;
-    if (wanted.has(key) && !out.has(key)) out.set(key, r.id);
-  }
-  return out;
-}
-
 /** Next per-company protocol number: one atomic upsert, safe under concurrency. */
 export async function nextProtocol(companyId: number, exec: Exec = db): Promise<string> {
   const [row] = await exec
@@ -323,25 +294,6 @@ export async function touchTicket(
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .returning({ id: tickets.id });
   return row?.id ?? null;
-}
-
-/**
- * touchTicket for many tickets in one statement (inbound batch): each gets its preview, is bumped, and its unread
- * count grows by `unread`. Answers the ids touched.
- */
-export async function touchTickets(
-  companyId: number,
-  touches: { ticketId: number; lastMessage: string; unread: number }[],
-): Promise<number[]> {
-  if (!touches.length) return [];
-  const rows = await queryRows<{ id: number }>(sql`
-    update tickets t set last_message = v.last_message, last_message_at = now(), updated_at = now(),
-      unread_messages = t.unread_messages + v.unread
-    from unnest(${list(touches.map((x) => x.ticketId))}::int[], ${list(touches.map((x) => x.lastMessage))}::text[],
-      ${list(touches.map((x) => x.unread))}::int[]) as v(id, last_message, unread)
-    where t.company_id = ${companyId} and t.id = v.id
-    returning t.id`);
-  return rows.map((r) => Number(r.id));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,7 +7,6 @@
  */
 import postgres from 'postgres';
 import { createApp } from '../api/src/app';
-import { signAccessToken } from '../api/src/platform/auth/tokens';
 import { countStatements } from '../api/src/platform/db';
 import { makeCompany, makeQueue, makeUser } from '../api/src/test/factories';
 import {

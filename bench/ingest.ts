@@ -24,7 +24,7 @@ import {
   writeResult,
 } from './lib/common';
 import { api, login } from './lib/http';
-import { startApiServer } from './lib/server';
+import { startApiServer, startWorker } from './lib/server';
 import { nowMs, openSse } from './lib/sse-client';
 
 const CONNECTIONS = Number(process.env.INGEST_CONNECTIONS ?? 4);
@@ -42,7 +42,10 @@ const SAT_SECONDS = Number(process.env.INGEST_SAT_SECONDS ?? 10);
 const SAT_CONCURRENCY = Number(process.env.INGEST_SAT_CONCURRENCY ?? 64);
 const CEILING_SECONDS = Number(process.env.INGEST_CEILING_SECONDS ?? 10);
 const DRAIN_TIMEOUT_MS = Number(process.env.INGEST_DRAIN_TIMEOUT_MS ?? 180_000);
-const KINDS = (process.env.INGEST_DB ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+/** scaled: PostgreSQL + Redis, the API process without job workers plus one `bun run worker` process (opt-in) */
+type Kind = 'postgres' | 'pglite' | 'scaled';
+const KINDS = (process.env.INGEST_DB ?? 'postgres,pglite').split(',') as Kind[];
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 type Sent = { at: number; conn: number };
 type PhaseResult = {
@@ -225,7 +228,7 @@ async function measureCeiling(url: string, companyId: number, conns: number[]): 
 }
 
 type KindResult = {
-  db: 'postgres' | 'pglite';
+  db: Kind;
   connections: number;
   contacts: number;
   phases: PhaseResult[];
@@ -237,11 +240,19 @@ type KindResult = {
   serverCpuSeconds: number;
 };
 
-async function runKind(kind: 'postgres' | 'pglite'): Promise<KindResult> {
+async function runKind(kind: Kind): Promise<KindResult> {
   contactsNow = kind === 'pglite' ? PGLITE_CONTACTS : CONTACTS;
-  const tdb = kind === 'postgres' ? await throwawayDatabase('ingest') : null;
+  const tdb = kind !== 'pglite' ? await throwawayDatabase('ingest') : null;
   const name = `ingest-${kind}`;
-  const server = await startApiServer({ databaseUrl: tdb?.url, name });
+  // scaled: its own Redis prefixes, so nothing of another run or of the tests is shared
+  const prefix = `zbench${Math.random().toString(36).slice(2, 8)}`;
+  const scaledEnv = { REDIS_URL, REDIS_PREFIX: prefix, JOBS_PREFIX: prefix };
+  const server = await startApiServer({
+    databaseUrl: tdb?.url,
+    name,
+    ...(kind === 'scaled' ? { env: { ...scaledEnv, WORKERS_IN_API: '0' } } : {}),
+  });
+  const worker = kind === 'scaled' && tdb ? startWorker({ databaseUrl: tdb.url, name, env: scaledEnv }) : null;
   let stopped = false;
   try {
     const base = server.url;
@@ -303,13 +314,19 @@ async function runKind(kind: 'postgres' | 'pglite'): Promise<KindResult> {
     log(`${kind}:`, fixed);
     log(`${kind}: saturation, ${SAT_CONCURRENCY} injectors for ${SAT_SECONDS}s`);
     const cpu0 = server.cpuSeconds();
+    const wcpu0 = worker?.cpuSeconds() ?? 0;
     const sat = await runPhase('saturation', base, token, conns, t, {
       seconds: SAT_SECONDS,
       concurrency: SAT_CONCURRENCY,
       prefix: 'BS',
     });
     const serverCpu = server.cpuSeconds() - cpu0;
-    log(`${kind}:`, sat, `server CPU ${serverCpu.toFixed(1)} s`);
+    const workerCpu = worker ? worker.cpuSeconds() - wcpu0 : 0;
+    log(
+      `${kind}:`,
+      sat,
+      `server CPU ${serverCpu.toFixed(1)} s${worker ? `, worker CPU ${workerCpu.toFixed(1)} s` : ''}`,
+    );
     sse.close();
 
     const injectedTotal = t.sent.size;
@@ -318,7 +335,7 @@ async function runKind(kind: 'postgres' | 'pglite'): Promise<KindResult> {
     await sleep(300);
     let stored: number;
     let ceiling: Record<string, number> | undefined;
-    if (kind === 'postgres' && tdb) {
+    if (kind !== 'pglite' && tdb) {
       const sql = postgres(tdb.url, { max: 1, onnotice: () => {} });
       const [r] = await sql<{ c: number; d: number; cid: number }[]>`
         select count(*)::int as c, count(distinct wid)::int as d, min(company_id)::int as cid from messages
@@ -328,6 +345,7 @@ async function runKind(kind: 'postgres' | 'pglite'): Promise<KindResult> {
       check(r.c === r.d, `postgres: ${r.c - r.d} duplicated messages stored`);
       companyId ||= r.cid;
       await server.stop();
+      await worker?.stop();
       stopped = true;
       log(`${kind}: ceiling, plain INSERT transactions for ${CEILING_SECONDS}s`);
       ceiling = await measureCeiling(tdb.url, companyId, conns);
@@ -359,7 +377,10 @@ async function runKind(kind: 'postgres' | 'pglite'): Promise<KindResult> {
       serverCpuSeconds: Math.round(serverCpu * 10) / 10,
     };
   } finally {
-    if (!stopped) await server.stop();
+    if (!stopped) {
+      await server.stop();
+      await worker?.stop();
+    }
     await tdb?.drop();
   }
 }
@@ -377,7 +398,8 @@ async function main() {
   for (const r of results) {
     const fixed = r.phases[1];
     const sat = r.phases[2];
-    const label = r.db === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const label =
+      r.db === 'postgres' ? 'PostgreSQL' : r.db === 'scaled' ? 'PostgreSQL + Redis, API + 1 worker' : 'PGlite';
     rows.push({
       metric: `${label}: p50 / p95 / p99 inject→SSE at ${fixed.offeredRate}/s offered`,
       budget: r.db === 'postgres' ? 'p99 ≤ 100 ms' : '(reported)',

@@ -104,3 +104,41 @@ export async function startApiServer(opts: {
     },
   };
 }
+
+/**
+ * A `bun run worker` process next to the API (scaled mode: REDIS_URL, the API without workers). Answers a stop
+ * function; its logs are `worker.log` / `worker.err.log` in the data dir.
+ */
+export function startWorker(opts: { databaseUrl: string; name: string; env: Record<string, string> }): {
+  pid: number;
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+} {
+  const dataDir = join(BENCH_DATA_DIR, opts.name);
+  mkdirSync(dataDir, { recursive: true });
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'api/src/worker.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
+      DATA_DIR: dataDir,
+      SIMULATOR_ENABLED: '1',
+      DATABASE_URL: opts.databaseUrl,
+      ...BENCH_SECRETS,
+      ...opts.env,
+    },
+    stdout: Bun.file(join(dataDir, 'worker.log')),
+    stderr: Bun.file(join(dataDir, 'worker.err.log')),
+  });
+  return {
+    pid: proc.pid,
+    cpuSeconds: () => cpuSecondsOf(proc.pid),
+    stop: async () => {
+      proc.kill('SIGTERM');
+      const t = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+      await proc.exited;
+      clearTimeout(t);
+    },
+  };
+}

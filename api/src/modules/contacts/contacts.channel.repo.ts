@@ -1,24 +1,16 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
 import { db, list, queryRows } from '../../platform/db';
 
 export type ChannelContactRow = typeof contacts.$inferSelect;
 
-/** contacts of the company matching any of the number spellings or the LID (number matches first) */
-export async function findChannelContacts(
+/** contacts of the company matching any of the number spellings or the LID (as LID or placeholder number) */
+export function findChannelContacts(
   companyId: number,
   numbers: string[],
   lid: string | null,
 ): Promise<ChannelContactRow[]> {
-  const conds = [];
-  if (numbers.length) conds.push(inArray(contacts.number, numbers));
-  if (lid) conds.push(eq(contacts.lid, lid), eq(contacts.number, lid));
-  if (!conds.length) return [];
-  return db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), or(...conds)))
-    .limit(5);
+  return findChannelContactsAny(companyId, numbers, lid ? [lid] : []);
 }
 
 /** every contact of the company with one of these numbers, or one of these LIDs as LID or placeholder number */

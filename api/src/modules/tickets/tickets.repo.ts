@@ -1,7 +1,7 @@
 import { DomainError, type TicketDto, type TicketStatus } from '@zapdesk/core';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { companyCounters, contacts, queues, tickets, users, whatsappQueues, whatsapps } from '../../db/schema';
+import { companyCounters, contacts, queues, tickets, users, whatsapps } from '../../db/schema';
 import { type Db, db, list } from '../../platform/db';
 import { textMatches, ticketIdsWithWords } from './tickets.search.repo';
 
@@ -268,15 +268,6 @@ export async function insertTicket(companyId: number, t: NewTicket, exec: Exec =
   return row.id;
 }
 
-/** Queue ids attached to a connection (company-scoped). */
-export async function connectionQueueIds(companyId: number, whatsappId: number, exec: Exec = db): Promise<number[]> {
-  const rows = await exec
-    .select({ queueId: whatsappQueues.queueId })
-    .from(whatsappQueues)
-    .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
-  return rows.map((r) => r.queueId);
-}
-
 /** New message on a ticket: bumps it to the top of the lists in one UPDATE … RETURNING. */
 export async function touchTicket(
   companyId: number,
@@ -329,7 +320,6 @@ const statusList = (s: TicketStatus[]) =>
     s.map((x) => sql`${x}`),
     sql`, `,
   );
-const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
 
 function scopeCondition(s: ListScope): SQL {
   const parts: SQL[] = [sql`${tickets.status} in (${statusList(s.statuses)})`];
@@ -338,9 +328,9 @@ function scopeCondition(s: ListScope): SQL {
   if (q.ids === null) {
     if (!q.includeNull) parts.push(sql`${tickets.queueId} is not null`);
   } else if (q.includeNull) {
-    parts.push(sql`(${tickets.queueId} = any(${intArray(q.ids)}) or ${tickets.queueId} is null)`);
+    parts.push(sql`(${tickets.queueId} = any(${list(q.ids)}::int[]) or ${tickets.queueId} is null)`);
   } else {
-    parts.push(sql`${tickets.queueId} = any(${intArray(q.ids)})`);
+    parts.push(sql`${tickets.queueId} = any(${list(q.ids)}::int[])`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -364,12 +354,12 @@ export function ticketListWhere(companyId: number, f: TicketListFilter): SQL {
   if (f.tagIds?.length) {
     // (company, tag, ticket) index-only, hashed against the list's index-only ticket ids
     conds.push(
-      sql`${tickets.id} in (select tt.ticket_id from ticket_tags tt where tt.company_id = ${companyId} and tt.tag_id = any(${intArray(f.tagIds)}))`,
+      sql`${tickets.id} in (select tt.ticket_id from ticket_tags tt where tt.company_id = ${companyId} and tt.tag_id = any(${list(f.tagIds)}::int[]))`,
     );
   }
   if (f.categoryIds?.length) {
     conds.push(
-      sql`${tickets.contactId} in (select cc.contact_id from contact_categories cc where cc.company_id = ${companyId} and cc.category_id = any(${intArray(f.categoryIds)}))`,
+      sql`${tickets.contactId} in (select cc.contact_id from contact_categories cc where cc.company_id = ${companyId} and cc.category_id = any(${list(f.categoryIds)}::int[]))`,
     );
   }
   return sql.join(conds, sql` and `);
@@ -617,8 +607,8 @@ export async function unfinishedTicketIds(
     sql`${tickets.createdAt} >= ${f.from.toISOString()}`,
     sql`${tickets.createdAt} <= ${f.to.toISOString()}`,
   ];
-  if (f.queueIds.length) conds.push(sql`${tickets.queueId} = any(${intArray(f.queueIds)})`);
-  if (f.userIds.length) conds.push(sql`${tickets.userId} = any(${intArray(f.userIds)})`);
+  if (f.queueIds.length) conds.push(sql`${tickets.queueId} = any(${list(f.queueIds)}::int[])`);
+  if (f.userIds.length) conds.push(sql`${tickets.userId} = any(${list(f.userIds)}::int[])`);
   const rows = await db
     .select({ id: tickets.id })
     .from(tickets)

@@ -52,30 +52,10 @@ export async function findOrCreateTicketForInbound(
   // conversation but the first). The lock only matters when a ticket may be created (bench:ingest).
   const current = await repo.findUnfinishedTicketDto(companyId, input.contactId, input.whatsappId);
   if (current) return { ticket: current, created: false };
-  const result = await repo.withContactLock(companyId, input.contactId, async (tx) => {
-    const [existing] = await repo.findUnfinishedTickets(
-      companyId,
-      input.contactId,
-      { whatsappId: input.whatsappId },
-      tx,
-    );
-    if (existing) return { id: existing.id, created: false };
-    const queueIds = await repo.connectionQueueIds(companyId, input.whatsappId, tx);
-    const id = await repo.insertTicket(
-      companyId,
-      {
-        contactId: input.contactId,
-        status: 'pending',
-        queueId: queueIds.length === 1 ? queueIds[0] : null,
-        userId: null,
-        whatsappId: input.whatsappId,
-        source: 0,
-        isGroup: input.isGroup,
-      },
-      tx,
-    );
-    return { id, created: true };
-  });
+  // a new conversation: the same locked creation as an inbound batch's (one home for the rule)
+  const key = `${input.contactId}:${input.whatsappId}`;
+  const result = (await createInboundTickets(companyId, [input])).get(key);
+  if (!result) throw new Error(`inbound ticket not created for ${key}`);
   const ticket = await repo.getTicketDtoInCompany(companyId, result.id);
   if (result.created) emitTicketEvent(companyId, { action: 'update', ticket });
   return { ticket, created: result.created };

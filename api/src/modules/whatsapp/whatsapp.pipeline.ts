@@ -6,9 +6,7 @@ export type PipelineConnection = repo.WhatsappRow & { queueGreetings: Map<number
 
 /** what the inbound pipeline needs of a connection; null when it was deleted */
 export async function connectionForPipeline(companyId: number, id: number): Promise<PipelineConnection | null> {
-  const w = await repo.findWhatsappRow(companyId, id);
-  if (!w) return null;
-  return { ...w, queueGreetings: await repo.connectionQueueGreetings(companyId, id) };
+  return (await connectionsForPipeline(companyId, [id])).get(id) ?? null;
 }
 
 /** the same for several connections at once (inbound batch): two statements in parallel; deleted ones are absent */

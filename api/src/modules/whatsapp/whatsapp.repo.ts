@@ -216,16 +216,6 @@ export async function clearStaleCode(companyId: number, id: number, code: string
   return r ?? null;
 }
 
-/** greeting messages of the connection's queues (queue id → greeting) */
-export async function connectionQueueGreetings(companyId: number, whatsappId: number): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ id: queues.id, greeting: queues.greetingMessage })
-    .from(whatsappQueues)
-    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
-    .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
-  return new Map(rows.filter((r) => r.greeting?.trim()).map((r) => [r.id, r.greeting as string]));
-}
-
 /** several connections of the company at once (inbound batch) */
 export async function findWhatsappRows(companyId: number, ids: number[]): Promise<WhatsappRow[]> {
   if (!ids.length) return [];

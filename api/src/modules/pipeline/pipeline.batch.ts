@@ -1,4 +1,4 @@
-import { breathe, lastMessagePreview, parseJid, type TicketDto } from '@zapdesk/core';
+import { breathe, lastMessagePreview, type TicketDto } from '@zapdesk/core';
 import { log } from '../../platform/log';
 import {
   type ChannelContactInput,
@@ -15,7 +15,7 @@ import { ticketDtosByIds } from '../tickets/tickets.repo';
 import { emitTicketEvent, findOrCreateTicketsForInbound } from '../tickets/tickets.service';
 import { connectionsForPipeline, type PipelineConnection } from '../whatsapp/whatsapp.pipeline';
 import type { StoredEvent } from './pipeline.ingest';
-import { emitMessage, greetingFor, inboundMessageValues, personOf } from './pipeline.process';
+import { emitMessage, greetingFor, inboundMessageValues, inboundParties } from './pipeline.process';
 import { finishRawLogs, type RawLogFinish, type RawLogRow } from './pipeline.repo';
 
 const LAST_MESSAGE_MAX = 1000;
@@ -45,8 +45,8 @@ type Item = {
  * Step 2 for many inbound messages of ONE company at once — the same outcome as processRawLog on each, in a handful
  * of round trips for the whole batch instead of ~10 statements per message. Steady state (known people, open
  * conversations): connections ∥ contacts ∥ their tickets, then messages (1 multi-row INSERT) ∥ ticket DTOs, then
- * previews and unread counts (1), then raw log statuses ∥ events. New people and new conversations go through the
- * one-by-one upsert and the locked ticket creation; quoted messages cost one more read.
+ * previews and unread counts (1), then raw log statuses ∥ events. New people are inserted together and new
+ * conversations' tickets created in one locked transaction; quoted messages cost one more read.
  * Answers the raw logs it did NOT handle (to be processed one by one, after it): a message quoting another message
  * of the same batch, so the quote resolves to a stored row.
  * Throws when a statement fails; the caller then retries one by one (idempotent).
@@ -67,13 +67,9 @@ export async function processMessageBatch(
       Object.assign(it, { done: true, note: 'connection removed' });
       continue;
     }
-    const chat = parseJid(msg.remoteJid);
-    if (chat.kind === 'broadcast' || chat.kind === 'newsletter' || chat.kind === 'unknown') {
-      Object.assign(it, { done: true, note: 'ignored: not a chat' });
-      continue;
-    }
-    if (msg.type === 'reaction') {
-      Object.assign(it, { done: true, note: 'ignored: reaction message' });
+    const parties = inboundParties(msg);
+    if ('ignored' in parties) {
+      Object.assign(it, { done: true, note: parties.ignored });
       continue;
     }
     // a quote of a message earlier in this batch must find it stored: such a message goes after the batch
@@ -83,20 +79,9 @@ export async function processMessageBatch(
       continue;
     }
     seenWids.add(`${it.raw.whatsappId}:${msg.id}`);
-    it.isGroup = chat.kind === 'group';
-    if (it.isGroup && chat.kind === 'group') {
-      it.chat = { number: `${chat.id}@g.us`, isGroup: true };
-      const p = msg.participant && !msg.fromMe ? personOf(msg.participant) : null;
-      if (p) it.senderInput = { ...p, name: msg.pushName, isGroup: false };
-    } else {
-      const p = personOf(msg.remoteJid, msg.remoteJidAlt);
-      if (!p) {
-        Object.assign(it, { done: true, note: 'ignored: no address' });
-        continue;
-      }
-      // pushName of a message typed on our own phone is OUR name, not the contact's
-      it.chat = { ...p, name: msg.fromMe ? null : msg.pushName, isGroup: false };
-    }
+    it.isGroup = parties.isGroup;
+    it.chat = parties.chat;
+    if (parties.sender) it.senderInput = parties.sender;
   }
   const live = () => items.filter((i) => !i.done);
 

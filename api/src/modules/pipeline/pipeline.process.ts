@@ -1,7 +1,7 @@
 import { lastMessagePreview, parseJid, renderGreeting, type TicketDto } from '@zapdesk/core';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
-import { upsertContactFromChannel } from '../contacts/contacts.channel';
+import { type ChannelContactInput, upsertContactFromChannel } from '../contacts/contacts.channel';
 import { emitRawLogEvent } from '../message-logs/message-logs.events';
 import * as messagesRepo from '../messages/messages.repo';
 import { type MessageRow, toContactRef, toMessageDto } from '../messages/messages.serialize';
@@ -77,6 +77,32 @@ export function inboundMessageValues(
   };
 }
 
+/**
+ * Who an inbound message is about, before any connection rule: the chat's contact (a person or a group) and, in a
+ * group, the participant who wrote it — or why the message is ignored. One rule for the single and batch paths.
+ */
+export function inboundParties(
+  msg: StoredMessage,
+): { ignored: string } | { isGroup: boolean; chat: ChannelContactInput; sender: ChannelContactInput | null } {
+  const chat = parseJid(msg.remoteJid);
+  if (chat.kind === 'broadcast' || chat.kind === 'newsletter' || chat.kind === 'unknown') {
+    return { ignored: 'ignored: not a chat' };
+  }
+  if (msg.type === 'reaction') return { ignored: 'ignored: reaction message' };
+  if (chat.kind === 'group') {
+    const p = msg.participant && !msg.fromMe ? personOf(msg.participant) : null;
+    return {
+      isGroup: true,
+      chat: { number: `${chat.id}@g.us`, isGroup: true },
+      sender: p ? { ...p, name: msg.pushName, isGroup: false } : null,
+    };
+  }
+  const p = personOf(msg.remoteJid, msg.remoteJidAlt);
+  if (!p) return { ignored: 'ignored: no address' };
+  // pushName of a message typed on our own phone is OUR name, not the contact's
+  return { isGroup: false, chat: { ...p, name: msg.fromMe ? null : msg.pushName, isGroup: false }, sender: null };
+}
+
 async function handleMessage(raw: RawLogRow, ev: Extract<StoredEvent, { kind: 'message' }>): Promise<Outcome> {
   const companyId = raw.companyId;
   const msg: StoredMessage = ev.msg;
@@ -84,31 +110,17 @@ async function handleMessage(raw: RawLogRow, ev: Extract<StoredEvent, { kind: 'm
   const conn = await connectionForPipeline(companyId, raw.whatsappId);
   if (!conn) return { ticketId: null, note: 'connection removed' };
 
-  const chat = parseJid(msg.remoteJid);
-  if (chat.kind === 'broadcast' || chat.kind === 'newsletter' || chat.kind === 'unknown') {
-    return { ticketId: null, note: 'ignored: not a chat' };
-  }
-  if (msg.type === 'reaction') return { ticketId: null, note: 'ignored: reaction message' };
-  const isGroup = chat.kind === 'group';
+  const parties = inboundParties(msg);
+  if ('ignored' in parties) return { ticketId: null, note: parties.ignored };
+  const { isGroup } = parties;
   if (isGroup && conn.disableGroupMessages) return { ticketId: null, note: 'ignored: group messages disabled' };
-
-  let chatContact: Awaited<ReturnType<typeof upsertContactFromChannel>>;
-  let sender: typeof chatContact | null = null;
-  if (isGroup) {
-    chatContact = await upsertContactFromChannel(companyId, { number: `${chat.id}@g.us`, isGroup: true });
-    const p = msg.participant && !msg.fromMe ? personOf(msg.participant) : null;
-    if (p) sender = await upsertContactFromChannel(companyId, { ...p, name: msg.pushName, isGroup: false });
-  } else {
-    const p = personOf(msg.remoteJid, msg.remoteJidAlt);
-    if (!p) return { ticketId: null, note: 'ignored: no address' };
-    // pushName of a message typed on our own phone is OUR name, not the contact's
-    chatContact = await upsertContactFromChannel(companyId, {
-      ...p,
-      name: msg.fromMe ? null : msg.pushName,
-      isGroup: false,
-    });
-    sender = msg.fromMe ? null : chatContact;
-  }
+  const chatContact = await upsertContactFromChannel(companyId, parties.chat);
+  // a person's chat: the contact wrote it (unless typed on our phone); a group: the participant did
+  const sender = parties.sender
+    ? await upsertContactFromChannel(companyId, parties.sender)
+    : isGroup || msg.fromMe
+      ? null
+      : chatContact;
 
   const { ticket, created } = await findOrCreateTicketForInbound(companyId, {
     contactId: chatContact.id,

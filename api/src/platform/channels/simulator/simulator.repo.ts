@@ -63,47 +63,51 @@ async function recordSimMessages(rows: (typeof simulatorMessages.$inferInsert)[]
       { id: Number(g.id), at: Number(g.at) },
     ]),
   );
-  const out: SimMessageRow[] = [];
-  for (const row of rows) {
+  const out: (SimMessageRow | undefined)[] = rows.map((row) => {
     const g = byKey.get(key(row));
-    if (g) {
-      byKey.delete(key(row));
-      out.push({
-        id: g.id,
-        companyId: row.companyId,
-        whatsappId: row.whatsappId,
-        direction: row.direction,
-        wid: row.wid,
-        number: row.number,
-        name: row.name ?? null,
-        body: row.body ?? '',
-        mediaType: row.mediaType ?? null,
-        fileName: row.fileName ?? null,
-        mimeType: row.mimeType ?? null,
-        fromMe: row.fromMe ?? false,
-        ack: row.ack ?? 0,
-        quotedId: row.quotedId ?? null,
-        deleted: row.deleted ?? false,
-        dataJson: row.dataJson ?? null,
-        createdAt: new Date(g.at),
-      });
-      continue;
-    }
-    const [existing] = await db
-      .select()
-      .from(simulatorMessages)
-      .where(
-        and(
-          eq(simulatorMessages.companyId, row.companyId),
-          eq(simulatorMessages.whatsappId, row.whatsappId),
-          eq(simulatorMessages.direction, row.direction),
-          eq(simulatorMessages.wid, row.wid),
-        ),
-      );
-    if (!existing) throw new Error('simulator message conflicted but no row found');
-    out.push(existing);
-  }
-  return out;
+    if (!g) return undefined;
+    byKey.delete(key(row)); // a second input with the same id is a redelivery
+    return {
+      id: g.id,
+      companyId: row.companyId,
+      whatsappId: row.whatsappId,
+      direction: row.direction,
+      wid: row.wid,
+      number: row.number,
+      name: row.name ?? null,
+      body: row.body ?? '',
+      mediaType: row.mediaType ?? null,
+      fileName: row.fileName ?? null,
+      mimeType: row.mimeType ?? null,
+      fromMe: row.fromMe ?? false,
+      ack: row.ack ?? 0,
+      quotedId: row.quotedId ?? null,
+      deleted: row.deleted ?? false,
+      dataJson: row.dataJson ?? null,
+      createdAt: new Date(g.at),
+    };
+  });
+  // rows already there (a redelivered id, or twice in this batch): one read for all of them
+  const taken = rows.filter((_r, i) => !out[i]);
+  if (!taken.length) return out as SimMessageRow[];
+  const found = await db
+    .select()
+    .from(simulatorMessages)
+    .where(
+      and(
+        sql`${simulatorMessages.whatsappId} = any(${list([...new Set(taken.map((r) => r.whatsappId))])}::int[])`,
+        sql`${simulatorMessages.wid} = any(${list([...new Set(taken.map((r) => r.wid))])}::text[])`,
+      ),
+    );
+  const existing = new Map(found.map((r) => [key(r), r]));
+  return rows.map((row, i) => {
+    const done = out[i];
+    if (done) return done;
+    const r = existing.get(key(row));
+    // a connection belongs to one company: another company's row would be a bug, never an answer
+    if (!r || r.companyId !== row.companyId) throw new Error('simulator message conflicted but no row found');
+    return r;
+  });
 }
 
 export async function listSimMessages(

@@ -13,7 +13,6 @@ describe('GroupCommit', () => {
     const out = await Promise.all([1, 2, 3].map((n) => g.add(n)));
     expect(out).toEqual(['r1', 'r2', 'r3']);
     expect(batches).toEqual([[1, 2, 3]]);
-    expect(g.load).toBe(0);
   });
 
   test('while a batch runs, arrivals wait and leave together in the next one (maxInFlight 1)', async () => {
@@ -77,20 +76,6 @@ describe('GroupCommit', () => {
     const settled = await Promise.allSettled([g.add(1), g.add(2)]);
     expect(settled.every((s) => s.status === 'rejected')).toBe(true);
     expect(String((settled[0] as PromiseRejectedResult).reason)).toContain('2 items gave 1 results');
-  });
-
-  test('idle() resolves once everything queued and running is done', async () => {
-    const done: number[] = [];
-    const g = new GroupCommit<number, number>(async (items) => {
-      await tick();
-      done.push(...items);
-      return items;
-    });
-    await g.idle();
-    void g.add(1);
-    void g.add(2);
-    await g.idle();
-    expect(done).toEqual([1, 2]);
   });
 
   test('minIntervalMs: idle, a batch leaves at once; under load the next one waits and carries everything queued', async () => {

@@ -32,7 +32,6 @@ export class GroupCommit<I, O> {
   private readonly minIntervalMs: number;
   private lastStart = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly run: (items: I[]) => Promise<O[]>,
@@ -43,22 +42,11 @@ export class GroupCommit<I, O> {
     this.minIntervalMs = Math.max(0, opts.minIntervalMs ?? 0);
   }
 
-  /** items waiting + batches running: 0 when idle */
-  get load(): number {
-    return this.queue.length + this.inFlight;
-  }
-
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       this.schedule();
     });
-  }
-
-  /** resolves once nothing is queued or running */
-  idle(): Promise<void> {
-    if (this.load === 0) return Promise.resolve();
-    return new Promise((r) => this.idleWaiters.push(r));
   }
 
   private schedule(): void {
@@ -84,11 +72,6 @@ export class GroupCommit<I, O> {
       const batch = this.queue.splice(0, this.maxBatch);
       this.inFlight++;
       void this.flush(batch);
-    }
-    if (this.load === 0) {
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const w of waiters) w();
     }
   }
 

@@ -20,6 +20,7 @@ export * from './tickets/ticket.types';
 export * from './tickets/ticket-creation';
 export * from './tickets/ticket-list';
 export * from './tickets/ticket-machine';
+export * from './tickets/ticket-notifications';
 export * from './users/default-groups';
 export * from './users/user.schemas';
 export * from './users/user.types';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import type { TicketDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { contacts, messages, ticketSearchTerms } from '../../db/schema';
+import { contacts, messages, ticketSearchTerms, tickets } from '../../db/schema';
 import { countStatements, db } from '../../platform/db';
 import { makeGroup, makeQueue, makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
@@ -415,6 +415,33 @@ describe('PUT /tickets/:id', () => {
     expect((await put(agent.token, { status: 'open' })).status).toBe(403);
     r = await put(agent2.token, { status: 'open' });
     expect(await r.json()).toMatchObject({ status: 'open', userId: agent2.user.id, queueId: qb.id });
+  });
+
+  test('accepting reads the conversation: unread back to 0, published as update then updateUnread', async () => {
+    const { company, agent, w } = await world();
+    const c = await makeContact(company.id);
+    const tk = await makeTicket(company.id, { contactId: c.id, whatsappId: w.id, unreadMessages: 3 });
+    events.length = 0;
+    const r = await t.req('PUT', `/tickets/${tk.id}`, {
+      token: agent.token,
+      json: { status: 'open', userId: agent.user.id },
+    });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ status: 'open', userId: agent.user.id, unreadMessages: 0 });
+    expect((await getTicketRowInCompany(company.id, tk.id)).unreadMessages).toBe(0);
+    await tick();
+    const mine = events.filter((e) => e.channel === `ticket-${company.id}`).map((e) => e.data);
+    expect(mine).toEqual([
+      expect.objectContaining({ action: 'update', ticket: expect.objectContaining({ unreadMessages: 0 }) }),
+      { action: 'updateUnread', ticketId: tk.id },
+    ]);
+    // returning it to the queue does not touch the count (only an accept reads)
+    await db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, tk.id));
+    const r2 = await t.req('PUT', `/tickets/${tk.id}`, {
+      token: agent.token,
+      json: { status: 'pending', userId: null },
+    });
+    expect(await r2.json()).toMatchObject({ status: 'pending', unreadMessages: 2 });
   });
 
   test('reopen conflicts with another unfinished ticket; transfer to another connection is admin-only', async () => {

@@ -6,6 +6,7 @@ import { IconExternal, IconMenu, IconRefresh } from '../../ui/icons';
 import { tokenAtom } from '../auth/atoms/token-atom';
 import { ProfileDialog } from '../auth/profile-dialog';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
+import { NotificationsBell } from '../notifications/notifications-bell';
 import { PreferencesDialog } from '../preferences/preferences-dialog';
 import { useCompanyBrandingLive } from '../settings/company-branding';
 import { drawerCollapsedAtom } from './atoms/drawer-collapsed-atom';
@@ -104,6 +105,7 @@ export function TopBar() {
             <IconExternal size={18} />
           </button>
           {caps?.showGreetingSwitch ? <GreetingSwitch /> : null}
+          <NotificationsBell />
           <UserMenu onProfile={() => setProfileOpen(true)} onPreferences={() => setPrefsOpen(true)} />
         </div>
       </header>

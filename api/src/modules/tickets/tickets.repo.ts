@@ -531,11 +531,17 @@ export async function ticketIdsInCompany(companyId: number, ids: number[]): Prom
 }
 
 /** Bulk resolve in one statement; answers the closed tickets' ids and contacts. */
-export async function closeTickets(companyId: number, ids: number[], userId: number, exec: Exec = db) {
+/** `userId` null keeps each ticket's attendant (the platform closes them, nobody in particular) */
+export async function closeTickets(companyId: number, ids: number[], userId: number | null, exec: Exec = db) {
   if (!ids.length) return [];
   return exec
     .update(tickets)
-    .set({ status: 'closed', userId, updatedAt: sql`now()`, closedAt: sql`now()` })
+    .set({
+      status: 'closed',
+      ...(userId === null ? {} : { userId }),
+      updatedAt: sql`now()`,
+      closedAt: sql`now()`,
+    })
     .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids), sql`${tickets.status} <> 'closed'`))
     .returning({ id: tickets.id, contactId: tickets.contactId, whatsappId: tickets.whatsappId });
 }

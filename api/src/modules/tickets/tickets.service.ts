@@ -348,13 +348,26 @@ export async function closeTicketsInBulk(ctx: UserCtx, ids: number[]): Promise<{
   const unique = [...new Set(ids)];
   const found = await repo.ticketIdsInCompany(ctx.companyId, unique);
   if (found.length !== unique.length) throw new DomainError('ERR_NO_TICKET_FOUND');
-  const closed = await repo.closeTickets(ctx.companyId, unique, ctx.user.id);
-  await repo.clearContactsCommandBot(ctx.companyId, [...new Set(closed.map((c) => c.contactId))]);
+  return closeTicketsOf(ctx.companyId, unique, ctx.user.id);
+}
+
+/**
+ * Resolves the company's tickets among `ids` that are not closed yet (no farewell: a bulk close is housekeeping),
+ * clears their contacts' bot position and publishes each. `byUserId` null: the platform itself closes them (the
+ * tickets keep their attendant).
+ */
+export async function closeTicketsOf(
+  companyId: number,
+  ids: number[],
+  byUserId: number | null,
+): Promise<{ count: number }> {
+  const closed = await repo.closeTickets(companyId, ids, byUserId);
+  await repo.clearContactsCommandBot(companyId, [...new Set(closed.map((c) => c.contactId))]);
   const dtos = await repo.ticketDtosByIds(
-    ctx.companyId,
+    companyId,
     closed.map((c) => c.id),
   );
-  for (const ticket of dtos) emitTicketEvent(ctx.companyId, { action: 'update', ticket });
+  for (const ticket of dtos) emitTicketEvent(companyId, { action: 'update', ticket });
   return { count: closed.length };
 }
 

@@ -8,7 +8,8 @@ import { log } from '../../platform/log';
 import { importedTicketIds } from '../messages/messages.repo';
 import { ingestChannelEvent } from '../pipeline/pipeline.ingest';
 import { processRawLog } from '../pipeline/pipeline.process';
-import { closeTicketsInBulk, loadTicketDto } from '../tickets/tickets.service';
+import { ticketDtosByIds } from '../tickets/tickets.repo';
+import { closeTicketsInBulk, closeTicketsOf } from '../tickets/tickets.service';
 import { emitImportProgress, emitWhatsappUpdate } from './whatsapp.events';
 import * as repo from './whatsapp.repo';
 import { getWhatsappInCompany } from './whatsapp.service';
@@ -71,8 +72,15 @@ export async function runImport(companyId: number, whatsappId: number): Promise<
       if (n % 10 === 0) emitImportProgress(companyId, { this: n, all: 0, state: 'running', whatsappId });
     }
     emitImportProgress(companyId, { this: n, all: n, state: 'done', whatsappId });
-    // the admin then closes the imported tickets (POST /closedimported/{id})
-    await setImportStatus(companyId, whatsappId, 'renderButtonCloseTickets');
+    if (w.closedTicketsPostImported) {
+      // the connection asks for it: the imported conversations are history, resolve them now
+      const { count } = await closeTicketsOf(companyId, await unfinishedImportedTicketIds(companyId, whatsappId), null);
+      log.info({ whatsappId, messages: n, closed: count }, 'history import done; imported tickets closed');
+      await setImportStatus(companyId, whatsappId, null);
+    } else {
+      // the admin then closes the imported tickets (POST /closedimported/{id})
+      await setImportStatus(companyId, whatsappId, 'renderButtonCloseTickets');
+    }
   } catch (err) {
     log.error({ err, whatsappId }, 'history import failed');
     emitImportProgress(companyId, { this: n, all: n, state: 'failed', whatsappId });
@@ -84,15 +92,16 @@ export async function runImport(companyId: number, whatsappId: number): Promise<
 export async function closeImportedTickets(ctx: UserCtx, id: number): Promise<{ count: number }> {
   assertCan(ctx, 'manageConnections');
   await getWhatsappInCompany(ctx.companyId, id);
-  const ids = await importedTicketIds(ctx.companyId, id);
-  const open: number[] = [];
-  for (const tid of ids) {
-    const t = await loadTicketDto(ctx.companyId, tid).catch(() => null);
-    if (t && t.status !== 'closed') open.push(tid);
-  }
+  const open = await unfinishedImportedTicketIds(ctx.companyId, id);
   const result = open.length ? await closeTicketsInBulk(ctx, open) : { count: 0 };
   await setImportStatus(ctx.companyId, id, null);
   return result;
+}
+
+/** the tickets an import of the connection created or filled that are not closed yet */
+async function unfinishedImportedTicketIds(companyId: number, whatsappId: number): Promise<number[]> {
+  const tickets = await ticketDtosByIds(companyId, await importedTicketIds(companyId, whatsappId));
+  return tickets.filter((t) => t.status !== 'closed').map((t) => t.id);
 }
 
 export function defineImportJobs(): void {

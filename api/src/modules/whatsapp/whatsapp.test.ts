@@ -287,6 +287,52 @@ describe('connections API', () => {
     expect(after.statusImportMessages).toBeNull();
   });
 
+  test('history import with closedTicketsPostImported: the imported tickets are resolved at the end, no button', async () => {
+    const { company, admin } = await makeTenant();
+    const w = await connectedSimulator(t, admin.token);
+    await recordSimMessage(company.id, {
+      whatsappId: w,
+      direction: 'in',
+      wid: 'OLD-AUTO-1',
+      number: '5511977776666',
+      body: 'histórico',
+      name: 'Antiga',
+    });
+    const put = await t.req('PUT', `/whatsapp/${w}`, {
+      token: admin.token,
+      json: {
+        importOldMessages: new Date(Date.now() - 3600_000).toISOString(),
+        importRecentMessages: new Date().toISOString(),
+        closedTicketsPostImported: true,
+      },
+    });
+    expect(put.status).toBe(200);
+    const rec = recordEvents(t);
+    await t.req('PUT', `/whatsappsession/${w}`, { token: admin.token });
+    await t.req('POST', `/simulator/${w}/scan`, { token: admin.token });
+    const ticket = await waitFor(async () => {
+      const [m] = await db.select().from(messages).where(eq(messages.wid, 'OLD-AUTO-1'));
+      if (!m) return false;
+      const tk = (await (await t.req('GET', `/tickets/${m.ticketId}`, { token: admin.token })).json()) as {
+        id: number;
+        status: string;
+        userId: number | null;
+      };
+      return tk.status === 'closed' && tk;
+    });
+    expect(ticket.userId).toBeNull();
+    const d = (await (await t.req('GET', `/whatsapp/${w}`, { token: admin.token })).json()) as WhatsappDto;
+    expect(d.statusImportMessages).toBeNull();
+    // the lists hear it: the closed ticket was published
+    await waitFor(async () =>
+      rec
+        .of(`ticket-${company.id}`, 'update')
+        .map((e) => e.data.ticket as { id: number; status: string })
+        .some((tk) => tk.id === ticket.id && tk.status === 'closed'),
+    );
+    rec.off();
+  });
+
   test('demo seed: a connected simulator Principal with every queue, once', async () => {
     const { company } = await makeTenant({ name: `DemoX${Date.now()}` });
     await makeQueue(company.id);

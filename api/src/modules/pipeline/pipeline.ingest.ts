@@ -26,17 +26,22 @@ export type StoredEvent =
   | { kind: 'message'; msg: StoredMessage; storedMedia?: StoredMedia; imported?: boolean }
   | Exclude<ChannelEventRecord, { kind: 'message' }>;
 
-/** JSON-safe copy: bytes become their length, bigints strings, NUL characters (refused by jsonb) dropped */
-export function jsonSafe(v: unknown): unknown {
-  return JSON.parse(
+/** JSON text safe for jsonb: bytes become their length, bigints strings, NUL characters (refused by jsonb) dropped */
+export function jsonSafeText(v: unknown): string {
+  return (
     JSON.stringify(v, (_k, x) => {
       if (x instanceof Uint8Array) return { bytes: x.length };
       if (typeof x === 'bigint') return x.toString();
       if (typeof x === 'string' && x.includes('\u0000')) return x.replaceAll('\u0000', '');
       if (x && typeof x === 'object' && x.type === 'Buffer' && Array.isArray(x.data)) return { bytes: x.data.length };
       return x;
-    }) ?? 'null',
+    }) ?? 'null'
   );
+}
+
+/** the JSON-safe copy itself (what the database would answer for that text) */
+export function jsonSafe(v: unknown): unknown {
+  return JSON.parse(jsonSafeText(v));
 }
 
 function rawColumns(ev: ChannelEventRecord) {
@@ -96,13 +101,18 @@ function ingestBatcher(): GroupCommit<IngestItem, Written> {
 
 async function writeRawLogs(items: IngestItem[]): Promise<Written[]> {
   const rows = await insertRawLogs(
-    items.map((it) => ({
-      companyId: it.companyId,
-      whatsappId: it.whatsappId,
-      ...rawColumns(it.ev),
-      status: 'received',
-      jsonValue: jsonSafe(it.stored),
-    })),
+    items.map((it) => {
+      // serialised once: the text goes to the database, its parse is the row's value
+      const jsonText = jsonSafeText(it.stored);
+      return {
+        companyId: it.companyId,
+        whatsappId: it.whatsappId,
+        ...rawColumns(it.ev),
+        status: 'received',
+        jsonValue: JSON.parse(jsonText),
+        jsonText,
+      };
+    }),
   );
   let emitted = 0;
   for (const row of rows) {
@@ -141,9 +151,9 @@ export async function ingestChannelEvent(
     const { media, ...rest } = ev.msg;
     stored = {
       kind: 'message',
+      // the raw payload is made JSON-safe with the rest when the log is written (writeRawLogs)
       msg: {
         ...rest,
-        raw: jsonSafe(rest.raw),
         ...(media ? { media: { mimeType: media.mimeType, fileName: media.fileName, size: media.data.length } } : {}),
       },
       ...(opts.imported ? { imported: true } : {}),

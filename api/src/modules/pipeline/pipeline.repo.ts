@@ -28,7 +28,11 @@ export async function unsafeFindRawLog(id: number): Promise<RawLogRow | null> {
  * (ids come from one sequence in VALUES order, so sorting by id restores it).
  */
 export async function insertRawLogs(
-  values: (Omit<typeof messageRawLogs.$inferInsert, 'id'> & { companyId: number })[],
+  values: (Omit<typeof messageRawLogs.$inferInsert, 'id'> & {
+    companyId: number;
+    /** `jsonValue` already serialised (saves serialising it again) */
+    jsonText?: string;
+  })[],
 ): Promise<RawLogRow[]> {
   if (!values.length) return [];
   const col = <T>(f: (v: (typeof values)[number]) => T) => values.map(f);
@@ -39,7 +43,7 @@ export async function insertRawLogs(
       ${list(col((v) => v.remoteJid ?? null))}::text[], ${list(col((v) => v.messageId ?? null))}::text[],
       ${list(col((v) => String(v.fromMe ?? false)))}::text[]::bool[], ${list(col((v) => v.type ?? null))}::text[],
       ${list(col((v) => v.body ?? null))}::text[], ${list(col((v) => v.status ?? 'received'))}::text[],
-      ${list(col((v) => (v.jsonValue === undefined || v.jsonValue === null ? null : JSON.stringify(v.jsonValue))))}::jsonb[])
+      ${list(col((v) => v.jsonText ?? (v.jsonValue === undefined || v.jsonValue === null ? null : JSON.stringify(v.jsonValue))))}::jsonb[])
     returning id, (extract(epoch from created_at) * 1000)::float8 as at`);
   ids.sort((x, y) => x.id - y.id);
   return values.map((v, i) => {

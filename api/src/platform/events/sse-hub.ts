@@ -78,7 +78,8 @@ const REAUTH = enc.encode('event: reauth\ndata: {"action":"reauth"}\n\n');
 const MAX_COALESCED = 30;
 
 /** A channel name goes on one `event:` line; a stray CR/LF would split the frame. */
-const lineSafe = (s: string) => s.replace(/[\r\n]/g, ' ');
+const LINE_BREAK = /[\r\n]/;
+const lineSafe = (s: string) => (LINE_BREAK.test(s) ? s.replace(/[\r\n]/g, ' ') : s);
 
 function eventFrame(id: string, channel: string, data: unknown): Uint8Array {
   return enc.encode(`id: ${lineSafe(id)}\nevent: ${lineSafe(channel)}\ndata: ${JSON.stringify(data)}\n\n`);

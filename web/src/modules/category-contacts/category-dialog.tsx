@@ -2,12 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type CategoryContactDto, CreateCategoryContact } from '@zapdesk/core';
 import { useState } from 'react';
 import { validateAndSave } from '../../lib/save-form';
-import { ColorChipPreview, ColorSwatchPicker } from '../../ui/color-picker';
-import { FormDialog, NameField } from '../../ui/form-dialog';
-import { FormField } from '../../ui/form-field';
+import { ColorChipPreview } from '../../ui/color-picker';
+import { EntityDialog, SwatchColorField, useEntityForm } from '../../ui/entity-dialog';
 import { createCategory, updateCategory } from './category-contacts-api';
-
-type Errors = Partial<Record<'name' | 'color', string>>;
 
 export const DEFAULT_CATEGORY_COLOR = '#5C6BC0';
 
@@ -22,15 +19,14 @@ export function CategoryDialog({
   onSaved: (c: CategoryContactDto) => void;
 }) {
   const { t } = useLingui();
-  const [name, setName] = useState(category?.name ?? '');
+  const form = useEntityForm<'color'>(category?.name ?? '');
   const [color, setColor] = useState(category?.color ?? DEFAULT_CATEGORY_COLOR);
-  const [errors, setErrors] = useState<Errors>({});
 
   const submit = () =>
     validateAndSave({
       schema: CreateCategoryContact,
-      values: { name, color },
-      setErrors,
+      values: { name: form.name, color },
+      setErrors: form.setErrors,
       save: (data) => {
         const input = { name: data.name, color: data.color ?? color };
         return category ? updateCategory(category.id, input) : createCategory(input);
@@ -40,32 +36,21 @@ export function CategoryDialog({
     });
 
   return (
-    <FormDialog
+    <EntityDialog
+      form={form}
       title={category ? <Trans>Editar categoria</Trans> : <Trans>Adicionar categoria</Trans>}
-      testId="category-dialog"
-      saveTestId="category-save"
+      testIdPrefix="category"
       onClose={onClose}
       onSubmit={submit}
     >
-      <NameField
-        value={name}
-        onChange={(v) => {
-          setName(v);
-          setErrors((x) => ({ ...x, name: undefined }));
-        }}
-        error={errors.name}
-        testId="category-name"
-        errorTestId="category-name-error"
+      <SwatchColorField
+        defaultColor={DEFAULT_CATEGORY_COLOR}
+        value={color}
+        onChange={setColor}
+        error={form.errors.color}
+        pickerTestId="category-color"
       />
-      <FormField label={<Trans>Cor</Trans>} error={errors.color}>
-        <ColorSwatchPicker
-          defaultColor={DEFAULT_CATEGORY_COLOR}
-          value={color}
-          onChange={setColor}
-          pickerTestId="category-color"
-        />
-      </FormField>
-      <ColorChipPreview color={color} text={name.trim() || t`Nome da categoria`} />
-    </FormDialog>
+      <ColorChipPreview color={color} text={form.name.trim() || t`Nome da categoria`} />
+    </EntityDialog>
   );
 }

@@ -1,6 +1,7 @@
 import type { CategoryContactRef, ContactDto, ContactImportReport } from '@zapdesk/core';
 import { parseResponse } from 'hono/client';
 import { api, apiFetch } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { readJson } from '../../lib/errors';
 
 export type ContactPage = { items: ContactDto[]; hasMore: boolean; count: number };
@@ -74,24 +75,6 @@ export async function openTicketFor(input: {
   userId: number;
 }): Promise<{ id: number }> {
   return (await parseResponse(api.tickets.$post({ json: { ...input, status: 'open' } }))) as { id: number };
-}
-
-/** Saves a server download (xlsx) under its own file name (Content-Disposition) or the given one. */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const res = await apiFetch(path);
-  if (!res.ok) await readJson(res);
-  const blob = await res.blob();
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // the click has handed the blob to the browser's download; free it a moment later
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** `GET /contacts/export` (same filters as the list): the whole address book as one xlsx. */

@@ -2,12 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { QUEUE_PALETTE, type QueueDto, QueueInput } from '@zapdesk/core';
 import { useState } from 'react';
 import { validateAndSave } from '../../lib/save-form';
-import { FormDialog, NameField } from '../../ui/form-dialog';
+import { EntityDialog, useEntityForm } from '../../ui/entity-dialog';
 import { FormField } from '../../ui/form-field';
 import { IconCheck } from '../../ui/icons';
 import { createQueue, updateQueue } from './queues-api';
-
-type Errors = Partial<Record<'name' | 'color' | 'greetingMessage', string>>;
 
 /** Spec 2 §9: after saving a queue the page reloads after 2 s. */
 export const QUEUE_RELOAD_AFTER_SAVE_MS = 2000;
@@ -32,15 +30,14 @@ export function QueueDialog({
   onSaved: (q: QueueDto) => void;
 }) {
   const { t } = useLingui();
-  const [name, setName] = useState(queue?.name ?? '');
+  const form = useEntityForm<'color' | 'greetingMessage'>(queue?.name ?? '');
   const [color, setColor] = useState(queue?.color ?? '');
   const [greetingMessage, setGreeting] = useState(queue?.greetingMessage ?? '');
-  const [errors, setErrors] = useState<Errors>({});
   const submit = () =>
     validateAndSave({
       schema: QueueInput,
-      values: { name, color, greetingMessage },
-      setErrors,
+      values: { name: form.name, color, greetingMessage },
+      setErrors: form.setErrors,
       save: (data) => (queue ? updateQueue(queue.id, data) : createQueue(data)),
       savedMessage: t`Queue saved successfully`,
       onSaved,
@@ -48,27 +45,17 @@ export function QueueDialog({
     });
 
   return (
-    <FormDialog
+    <EntityDialog
+      form={form}
       open={open}
       title={queue ? <Trans>Editar fila</Trans> : <Trans>Adicionar fila</Trans>}
-      testId="queue-dialog"
-      saveTestId="queue-save"
+      testIdPrefix="queue"
       onClose={onClose}
       onSubmit={submit}
     >
-      <NameField
-        value={name}
-        onChange={(v) => {
-          setName(v);
-          setErrors((x) => ({ ...x, name: undefined }));
-        }}
-        error={errors.name}
-        testId="queue-name"
-        errorTestId="queue-name-error"
-      />
       <FormField
         label={<Trans>Cor</Trans>}
-        error={errors.color}
+        error={form.errors.color}
         errorTestId="queue-color-error"
         hint={<Trans>Cada fila usa uma cor diferente.</Trans>}
       >
@@ -93,7 +80,7 @@ export function QueueDialog({
                 style={{ backgroundColor: c }}
                 onClick={() => {
                   setColor(c);
-                  setErrors((x) => ({ ...x, color: undefined }));
+                  form.setErrors((x) => ({ ...x, color: undefined }));
                 }}
                 data-testid="queue-color"
                 data-color={c}
@@ -120,7 +107,7 @@ export function QueueDialog({
       </FormField>
       <FormField
         label={<Trans>Mensagem de saudação</Trans>}
-        error={errors.greetingMessage}
+        error={form.errors.greetingMessage}
         hint={<Trans>Enviada ao contato quando o atendimento entra nesta fila.</Trans>}
       >
         <textarea
@@ -131,6 +118,6 @@ export function QueueDialog({
           data-testid="queue-greeting"
         />
       </FormField>
-    </FormDialog>
+    </EntityDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { TicketDto } from '@zapdesk/core';
-import { useState } from 'react';
-import { Modal, ModalActions } from '../../ui/modal';
+import { ActionModal } from '../../ui/action-modal';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { QueueField } from './ticket-fields';
 import type { QueueRef } from './tickets-api';
+import { useQueueChoice } from './use-queue-choice';
 import { useTicketActions } from './use-ticket-actions';
 
 /** Accept-ticket modal (spec 1 §2): the queue the ticket is accepted into; required ('Selecione uma fila'). */
@@ -17,61 +17,33 @@ export function AcceptTicketModal({
   queues: QueueRef[];
   onClose: () => void;
 }) {
-  const { t } = useLingui();
   const me = useSessionUser();
   const caps = useCapabilities();
   const { acceptInto } = useTicketActions();
   const options = caps?.isAdmin ? queues : (me?.queues ?? []);
-  const [queueId, setQueueId] = useState<number | null>(ticket.queueId);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const queue = useQueueChoice(ticket.queueId);
 
   const submit = async () => {
-    if (!queueId) {
-      setError(t`Selecione uma fila`);
-      return;
-    }
-    setBusy(true);
-    try {
-      await acceptInto(ticket, queueId);
-      onClose();
-    } catch {
-      // toasted by acceptInto
-    } finally {
-      setBusy(false);
-    }
+    if (!queue.check()) return;
+    // a failure is toasted by acceptInto; the modal stays open
+    await acceptInto(ticket, queue.queueId);
+    onClose();
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionModal
       title={<Trans>Aceitar ticket</Trans>}
       size="sm"
       testId="accept-modal"
-      actions={
-        <ModalActions
-          onCancel={onClose}
-          onConfirm={submit}
-          busy={busy}
-          confirmLabel={<Trans>Aceitar</Trans>}
-          confirmTestId="accept-confirm"
-        />
-      }
+      onClose={onClose}
+      onConfirm={submit}
+      confirmLabel={<Trans>Aceitar</Trans>}
+      confirmTestId="accept-confirm"
     >
       <p className="mb-3 text-sm text-base-content/70">
         <Trans>Em qual fila você vai atender {ticket.contact.name}?</Trans>
       </p>
-      <QueueField
-        value={queueId}
-        onChange={(id) => {
-          setQueueId(id);
-          setError(undefined);
-        }}
-        options={options}
-        error={error}
-        testId="accept-queue"
-      />
-    </Modal>
+      <QueueField {...queue.field} options={options} testId="accept-queue" />
+    </ActionModal>
   );
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TicketDto } from '@zapdesk/core';
 import { useState } from 'react';
 import { toastError } from '../../lib/errors';
-import { Modal, ModalActions } from '../../ui/modal';
+import { ActionModal } from '../../ui/action-modal';
 import { toast } from '../../ui/toasts/toast';
 import { last30Days } from './format';
 import { DateRangeFields } from './ticket-fields';
@@ -15,10 +15,8 @@ export function ExportTicketsModal({ ticket, onClose }: { ticket?: TicketDto; on
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
   const [onlyContact, setOnlyContact] = useState(!!ticket);
-  const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    setBusy(true);
     try {
       await exportTicketsXlsx({
         initialDate: from,
@@ -29,28 +27,19 @@ export function ExportTicketsModal({ ticket, onClose }: { ticket?: TicketDto; on
       onClose();
     } catch (err) {
       toastError(err);
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionModal
       title={<Trans>Exportar tickets</Trans>}
       size="sm"
       testId="export-modal"
-      actions={
-        <ModalActions
-          onCancel={onClose}
-          onConfirm={submit}
-          busy={busy}
-          disabled={!from || !to}
-          confirmLabel={<Trans>Exportar</Trans>}
-          confirmTestId="export-confirm"
-        />
-      }
+      onClose={onClose}
+      onConfirm={submit}
+      disabled={!from || !to}
+      confirmLabel={<Trans>Exportar</Trans>}
+      confirmTestId="export-confirm"
     >
       <div className="grid grid-cols-2 gap-3">
         <DateRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} testIdPrefix="export" />
@@ -66,6 +55,6 @@ export function ExportTicketsModal({ ticket, onClose }: { ticket?: TicketDto; on
           <Trans>Somente tickets de {ticket.contact.name}</Trans>
         </label>
       ) : null}
-    </Modal>
+    </ActionModal>
   );
 }

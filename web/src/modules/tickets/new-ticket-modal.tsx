@@ -4,10 +4,10 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorParts, parseApiError, toastError } from '../../lib/errors';
+import { ActionModal } from '../../ui/action-modal';
 import { Autocomplete } from '../../ui/autocomplete';
 import { FormField } from '../../ui/form-field';
 import { IconPlus } from '../../ui/icons';
-import { Modal, ModalActions } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { openSubTabAtom } from './atoms/open-sub-tab-atom';
@@ -41,7 +41,7 @@ export function NewTicketModal({
   const [creating, setCreating] = useState<{ name: string; number: string } | null>(null);
   const [queueId, setQueueId] = useState<number | null>(me?.queues.length === 1 ? me.queues[0].id : null);
   const [errors, setErrors] = useState<{ queue?: string; contact?: string; name?: string; number?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [savingContact, setSavingContact] = useState(false);
   const isAdmin = !!caps?.isAdmin;
   const queueOptions = isAdmin ? queues : (me?.queues ?? []);
 
@@ -53,7 +53,7 @@ export function NewTicketModal({
 
   const saveNewContact = async () => {
     if (!creating) return;
-    setBusy(true);
+    setSavingContact(true);
     try {
       const c = await createContact({ name: creating.name.trim(), number: creating.number.trim() });
       setContact(c);
@@ -65,7 +65,7 @@ export function NewTicketModal({
       if (code === 'ERR_VALIDATION' && fields) setErrors({ name: fields.name, number: fields.number });
       else setErrors({ number: parseApiError(err) });
     } finally {
-      setBusy(false);
+      setSavingContact(false);
     }
   };
 
@@ -79,7 +79,6 @@ export function NewTicketModal({
       setErrors({ queue: t`Selecione uma fila` });
       return;
     }
-    setBusy(true);
     try {
       const ticket = await createTicket({ contactId: contact.id, queueId, userId: me.id, status: 'open' });
       onClose();
@@ -93,8 +92,6 @@ export function NewTicketModal({
       if (errorParts(err).code === 'ERR_OTHER_OPEN_TICKET') {
         await showExisting(contact.id, err);
       } else toastError(err);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -132,22 +129,16 @@ export function NewTicketModal({
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionModal
       title={<Trans>Novo ticket</Trans>}
       size="md"
       testId="new-ticket-modal"
-      actions={
-        <ModalActions
-          onCancel={onClose}
-          onConfirm={submit}
-          busy={busy}
-          disabled={!!creating}
-          confirmLabel={<Trans>Criar</Trans>}
-          confirmTestId="new-ticket-submit"
-        />
-      }
+      onClose={onClose}
+      onConfirm={submit}
+      busy={savingContact}
+      disabled={!!creating}
+      confirmLabel={<Trans>Criar</Trans>}
+      confirmTestId="new-ticket-submit"
     >
       <div className="flex flex-col gap-2">
         {creating ? (
@@ -181,7 +172,7 @@ export function NewTicketModal({
                 type="button"
                 className="btn btn-primary btn-sm"
                 onClick={saveNewContact}
-                disabled={busy}
+                disabled={savingContact}
                 data-testid="new-contact-save"
               >
                 <Trans>Salvar contato</Trans>
@@ -235,6 +226,6 @@ export function NewTicketModal({
           testId="new-ticket-queue"
         />
       </div>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -1,7 +1,7 @@
 import type { ContactDto, TicketDto, TicketStatus } from '@zapdesk/core';
 import { parseResponse } from 'hono/client';
-import { api, apiFetch, apiJson } from '../../lib/api';
-import { ApiError } from '../../lib/errors';
+import { api, apiJson } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** Query of `GET /tickets` (spec 1 §7), before serialisation. */
 export type TicketListParams = {
@@ -116,18 +116,7 @@ export async function exportTicketsXlsx(input: {
   contact: number | string | null;
 }): Promise<void> {
   const { url } = (await parseResponse(api.ticketsExport.$post({ json: input }))) as { url: string };
-  const res = await apiFetch(url);
-  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => ({})));
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'tickets.xlsx';
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  await downloadFile(url, 'tickets.xlsx');
 }
 
 // --- pickers (other areas' read APIs) ---------------------------------------------------------------------------

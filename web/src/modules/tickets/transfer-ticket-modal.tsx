@@ -3,15 +3,16 @@ import type { TicketDto } from '@zapdesk/core';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { toastError } from '../../lib/errors';
+import { ActionModal } from '../../ui/action-modal';
 import { Autocomplete } from '../../ui/autocomplete';
 import { FormField } from '../../ui/form-field';
 import { IdSelect } from '../../ui/id-select';
-import { Modal, ModalActions } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { dropDraft } from '../messages/drafts';
 import { QueueField } from './ticket-fields';
 import { type QueueRef, searchUsers, type UserRef, updateTicket, type WhatsappRef } from './tickets-api';
+import { useQueueChoice } from './use-queue-choice';
 
 /**
  * Transfer-ticket modal (spec 1 §2, §5): user search from 3 characters (500 ms), a queue (required), and for admins
@@ -33,25 +34,19 @@ export function TransferTicketModal({
   const me = useSessionUser();
   const [, navigate] = useLocation();
   const [user, setUser] = useState<UserRef | null>(null);
-  const [queueId, setQueueId] = useState<number | null>(null);
+  const queue = useQueueChoice(null);
   const [whatsappId, setWhatsappId] = useState<number | null>(null);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const canChangeConnection = !!caps?.['ticket-options:transferWhatsapp'];
   // with a user chosen, the user's queues; otherwise every queue
   const queueOptions = user?.queues.length ? user.queues : queues;
 
   const submit = async () => {
-    if (!queueId) {
-      setError(t`Selecione uma fila`);
-      return;
-    }
-    setBusy(true);
+    if (!queue.check()) return;
     try {
       await updateTicket(ticket.id, {
         transf: true,
         userId: user?.id ?? null,
-        queueId,
+        queueId: queue.queueId,
         ...(canChangeConnection && whatsappId ? { whatsappId } : {}),
       });
       if (user?.id !== me?.id) dropDraft(ticket.id);
@@ -60,27 +55,18 @@ export function TransferTicketModal({
       if (user?.id !== me?.id) navigate('/tickets');
     } catch (err) {
       toastError(err);
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionModal
       title={<Trans>Transferir ticket</Trans>}
       size="md"
       testId="transfer-modal"
-      actions={
-        <ModalActions
-          onCancel={onClose}
-          onConfirm={submit}
-          busy={busy}
-          confirmLabel={<Trans>Transferir</Trans>}
-          confirmTestId="transfer-confirm"
-        />
-      }
+      onClose={onClose}
+      onConfirm={submit}
+      confirmLabel={<Trans>Transferir</Trans>}
+      confirmTestId="transfer-confirm"
     >
       <div className="flex flex-col gap-2">
         <FormField
@@ -95,7 +81,7 @@ export function TransferTicketModal({
             value={user}
             onChange={(u) => {
               setUser(u);
-              if (u?.queues.length === 1) setQueueId(u.queues[0].id);
+              if (u?.queues.length === 1) queue.setQueueId(u.queues[0].id);
             }}
             placeholder={t`Digite 3 letras para buscar`}
             onError={() => toast.error(t`Não foi possível carregar os usuários`)}
@@ -103,16 +89,7 @@ export function TransferTicketModal({
             autoFocus
           />
         </FormField>
-        <QueueField
-          value={queueId}
-          onChange={(id) => {
-            setQueueId(id);
-            setError(undefined);
-          }}
-          options={queueOptions}
-          error={error}
-          testId="transfer-queue"
-        />
+        <QueueField {...queue.field} options={queueOptions} testId="transfer-queue" />
         {canChangeConnection ? (
           <FormField label={<Trans>Conexão (opcional)</Trans>}>
             <IdSelect
@@ -125,6 +102,6 @@ export function TransferTicketModal({
           </FormField>
         ) : null}
       </div>
-    </Modal>
+    </ActionModal>
   );
 }

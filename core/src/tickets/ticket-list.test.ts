@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { TicketDto } from './ticket.types';
+import { ticketDto } from './ticket-dto.fixture';
 import {
   emptyTicketList,
   passesQueueFilter,
@@ -10,30 +11,7 @@ import {
   ticketListReducer,
 } from './ticket-list';
 
-const mk = (id: number, over: Partial<TicketDto> = {}): TicketDto => ({
-  id,
-  uuid: `u${id}`,
-  protocol: String(id),
-  status: 'open',
-  contactId: id,
-  contact: { id, name: `C${id}`, number: `55${id}`, email: '', profilePicUrl: null, isGroup: false },
-  queueId: 1,
-  queue: { id: 1, name: 'Q', color: '#000' },
-  userId: 7,
-  user: { id: 7, name: 'Me' },
-  whatsappId: 1,
-  whatsapp: null,
-  source: 0,
-  unreadMessages: 0,
-  lastMessage: '',
-  isGroup: false,
-  chatbot: false,
-  tags: [],
-  companyId: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-  ...over,
-});
+const mk = ticketDto;
 const view = (over: Partial<TicketListView> = {}): TicketListView => ({
   list: 'open',
   currentUserId: 7,

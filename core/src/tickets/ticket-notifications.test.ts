@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { MessageDto } from '../messages/message.types';
 import type { TicketDto } from './ticket.types';
+import { ticketDto } from './ticket-dto.fixture';
 import {
   messageShouldNotify,
   NOTIFICATIONS_MAX,
@@ -10,30 +11,17 @@ import {
   ticketWaitsForUser,
 } from './ticket-notifications';
 
-const mk = (id: number, over: Partial<TicketDto> = {}): TicketDto => ({
-  id,
-  uuid: `u${id}`,
-  protocol: String(id),
-  status: 'pending',
-  contactId: id,
-  contact: { id, name: `C${id}`, number: `55${id}`, email: '', profilePicUrl: null, isGroup: false },
-  queueId: 1,
-  queue: { id: 1, name: 'Q', color: '#000' },
-  userId: null,
-  user: null,
-  whatsappId: 1,
-  whatsapp: null,
-  source: 0,
-  unreadMessages: 1,
-  lastMessage: `hello ${id}`,
-  isGroup: false,
-  chatbot: false,
-  tags: [],
-  companyId: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: `2024-01-01T00:00:${String(id % 60).padStart(2, '0')}.000Z`,
-  ...over,
-});
+/** a pending ticket of queue 1 with one unread message (what notifications are about) */
+const mk = (id: number, over: Partial<TicketDto> = {}): TicketDto =>
+  ticketDto(id, {
+    status: 'pending',
+    userId: null,
+    user: null,
+    unreadMessages: 1,
+    lastMessage: `hello ${id}`,
+    updatedAt: `2024-01-01T00:00:${String(id % 60).padStart(2, '0')}.000Z`,
+    ...over,
+  });
 
 const agent: NotificationViewer = {
   userId: 7,

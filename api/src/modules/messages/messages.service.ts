@@ -7,6 +7,8 @@ import {
   type TicketDto,
   toJid,
 } from '@zapdesk/core';
+import { defineSessionOp } from '../../platform/channels/relay';
+import { sessionManager } from '../../platform/channels/session-manager';
 import type { OutboundContent } from '../../platform/channels/types';
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
@@ -60,11 +62,79 @@ async function emitCreate(companyId: number, row: MessageRow, ticket: TicketDto)
   return dto;
 }
 
+/** one outbound message, as the owner of the connection's session receives it */
+type SendAndRecord = {
+  companyId: number;
+  ticketId: number;
+  to: string;
+  content: OutboundContent;
+  userId: number | null;
+  body: string;
+  mediaType: string;
+  mediaUrl: string | null;
+  dataJson: Record<string, unknown> | null;
+  quotedMsgId: number | null;
+};
+
 /**
- * Sends through the ticket's connection and stores the message (fromMe, ack 1 = accepted by the server), then
- * updates the ticket preview and publishes `appMessage-{companyId}` create. The stored id is WhatsApp's id, so
- * the phone's echo of our own message is recognised as the same message.
+ * Sends one message and records it — stored (fromMe, ack 1 = accepted by the server), the ticket's preview updated,
+ * `appMessage-{companyId}` create published — in the process that owns the connection's session. Recording there,
+ * not in the process that asked, means a message WhatsApp accepted is never lost: if the asking process stops
+ * waiting (the relay's timeout), the attendant sees an error but the message still shows up, live. The stored id is
+ * WhatsApp's id, so the phone's echo of our own message is recognised as the same message.
  */
+const sendAndRecord = defineSessionOp(
+  'messages.sendAndRecord',
+  async (connId, a: SendAndRecord): Promise<MessageDto> => {
+    const session = sessionManager().get(connId);
+    if (!session) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    let sent: Awaited<ReturnType<typeof session.sendMessage>>;
+    try {
+      sent = await session.sendMessage(a.to, a.content);
+    } catch (err) {
+      if (
+        err instanceof DomainError &&
+        (err.code === 'ERR_WAPP_NOT_INITIALIZED' || err.code === 'ERR_WAPP_INVALID_CONTACT')
+      ) {
+        throw err;
+      }
+      log.warn({ err, companyId: a.companyId, ticketId: a.ticketId }, 'send failed');
+      throw new DomainError('ERR_SENDING_WAPP_MSG');
+    }
+    const at = new Date(sent.timestamp * 1000);
+    const values = {
+      wid: sent.id,
+      ticketId: a.ticketId,
+      contactId: null,
+      whatsappId: connId,
+      userId: a.userId,
+      body: a.body,
+      fromMe: true,
+      read: true,
+      ack: 1,
+      mediaType: a.mediaType,
+      mediaUrl: a.mediaUrl,
+      quotedMsgId: a.quotedMsgId,
+      dataJson: a.dataJson,
+      createdAt: Number.isFinite(at.getTime()) ? at : new Date(),
+    };
+    // the phone's echo may have been processed first: complete that row instead of failing
+    const { row } = await repo.insertMessageIdempotent(a.companyId, values, {
+      userId: a.userId,
+      mediaUrl: a.mediaUrl,
+      dataJson: a.dataJson,
+    });
+    const ticket = await touchTicketOnMessage(a.companyId, a.ticketId, {
+      lastMessage: lastMessagePreview({ body: row.body, mediaType: row.mediaType }),
+      incrementUnread: false,
+    });
+    return emitCreate(a.companyId, row, ticket);
+  },
+  // a media upload to WhatsApp may take a while
+  { timeoutMs: 120_000, timeoutError: 'ERR_SENDING_WAPP_MSG' },
+);
+
+/** Sends the prepared messages through the ticket's connection, in order (sendAndRecord each). */
 async function sendPrepared(
   companyId: number,
   ticket: TicketDto,
@@ -74,53 +144,25 @@ async function sendPrepared(
   quotedMsgId: number | null,
 ): Promise<MessageDto[]> {
   if (!ticket.whatsappId) throw new DomainError('ERR_WAPP_NOT_INITIALIZED', MESSAGE_TEXT.noConnection);
-  const { session } = await connectedSession(companyId, ticket.whatsappId);
+  // the connection exists in the company and is connected (its session may run in another process)
+  await connectedSession(companyId, ticket.whatsappId);
   const to = toJid(ticket.contact.number, ticket.isGroup);
   const out: MessageDto[] = [];
-  let last: TicketDto = ticket;
   for (const [i, item] of items.entries()) {
-    const content = i === 0 && quotedWid ? { ...item.content, quotedId: quotedWid } : item.content;
-    let sent: Awaited<ReturnType<typeof session.sendMessage>>;
-    try {
-      sent = await session.sendMessage(to, content);
-    } catch (err) {
-      if (
-        err instanceof DomainError &&
-        (err.code === 'ERR_WAPP_NOT_INITIALIZED' || err.code === 'ERR_WAPP_INVALID_CONTACT')
-      ) {
-        throw err;
-      }
-      log.warn({ err, companyId, ticketId: ticket.id }, 'send failed');
-      throw new DomainError('ERR_SENDING_WAPP_MSG');
-    }
-    const at = new Date(sent.timestamp * 1000);
-    const values = {
-      wid: sent.id,
-      ticketId: ticket.id,
-      contactId: null,
-      whatsappId: ticket.whatsappId,
-      userId,
-      body: item.body,
-      fromMe: true,
-      read: true,
-      ack: 1,
-      mediaType: item.mediaType,
-      mediaUrl: item.mediaUrl,
-      quotedMsgId: i === 0 ? quotedMsgId : null,
-      dataJson: item.dataJson,
-      createdAt: Number.isFinite(at.getTime()) ? at : new Date(),
-    };
-    // the phone's echo may have been processed first: complete that row instead of failing
-    const { row } = await repo.insertMessageIdempotent(companyId, values, {
-      userId,
-      mediaUrl: item.mediaUrl,
-      dataJson: item.dataJson,
-    });
-    last = await touchTicketOnMessage(companyId, ticket.id, {
-      lastMessage: lastMessagePreview({ body: row.body, mediaType: row.mediaType }),
-      incrementUnread: false,
-    });
-    out.push(await emitCreate(companyId, row, last));
+    out.push(
+      await sendAndRecord(ticket.whatsappId, {
+        companyId,
+        ticketId: ticket.id,
+        to,
+        content: i === 0 && quotedWid ? { ...item.content, quotedId: quotedWid } : item.content,
+        userId,
+        body: item.body,
+        mediaType: item.mediaType,
+        mediaUrl: item.mediaUrl,
+        dataJson: item.dataJson,
+        quotedMsgId: i === 0 ? quotedMsgId : null,
+      }),
+    );
   }
   return out;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, spyOn, test } from 'bun:test';
-import type { MessageDto } from '@zapdesk/core';
+import { DomainError, type MessageDto } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
 import { locations, messages, tickets, userAuthorizations } from '../../db/schema';
+import { runSessionOpHere, setRelayTransport } from '../../platform/channels/relay';
 import { sessionManager } from '../../platform/channels/session-manager';
 import { db } from '../../platform/db';
 import { makeTenant, makeUser } from '../../test/factories';
@@ -63,6 +64,51 @@ describe('outbound messages', () => {
     // the contact reads it: the ack flows back to the stored message
     await t.req('POST', `/simulator/${s.w}/ack`, { token: s.admin.token, json: { id: m.wid, ack: 4 } });
     await waitFor(async () => (await db.select().from(messages).where(eq(messages.id, m.id)))[0].ack === 4);
+  });
+
+  test('a relayed send whose answer is lost: the owner still stores, previews and publishes the message', async () => {
+    const s = await openTicket('5511987650077');
+    const manager = sessionManager() as unknown as { live: Map<number, unknown> };
+    const entry = manager.live.get(s.w);
+    expect(entry).toBeTruthy();
+    // the session runs "in another process": this one does not see it; the transport plays the owner (which sends
+    // and records), then the answer never comes back
+    setRelayTransport(t.platform, {
+      ownerElsewhere: async () => 'owner-elsewhere',
+      request: async (_address, call, opts) => {
+        manager.live.set(s.w, entry);
+        try {
+          await runSessionOpHere(call.connId, call.op, call.args);
+        } finally {
+          manager.live.delete(s.w);
+        }
+        throw new DomainError(opts.timeoutError);
+      },
+    });
+    manager.live.delete(s.w);
+    const rec = recordEvents(t);
+    try {
+      const res = await t.req('POST', `/messages/${s.ticketId}/${s.company.id}`, {
+        token: s.agent.token,
+        json: { body: 'Chegou meu recado?' },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'ERR_SENDING_WAPP_MSG' });
+    } finally {
+      manager.live.set(s.w, entry);
+      setRelayTransport(t.platform, undefined);
+    }
+    const stored = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, s.ticketId), eq(messages.body, 'Chegou meu recado?')));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ fromMe: true, ack: 1, userId: s.agent.user.id });
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.id, s.ticketId));
+    expect(ticket.lastMessage).toBe('Chegou meu recado?');
+    const published = rec.of(`appMessage-${s.company.id}`, 'create').map((e) => (e.data.message as MessageDto).body);
+    expect(published).toContain('Chegou meu recado?');
+    rec.off();
   });
 
   test('signature: bold name when the user has signMessage and the group allows it', async () => {

@@ -123,8 +123,8 @@ export type SessionCalls = {
 const builtins: {
   [K in keyof SessionCalls]: (connId: number, a: SessionCalls[K]['args']) => Promise<SessionCalls[K]['result']>;
 } = {
-  // a media upload to WhatsApp may take a while; an answer lost after the owner accepted the send is reported as
-  // a failed send (it may have gone: the attendant sees the error and checks the phone)
+  // a media upload to WhatsApp may take a while. Attendants' messages do not come this way: they are sent AND
+  // recorded on the owner (messages.sendAndRecord), so a lost answer never loses a sent message
   sendMessage: defineSessionOp(
     'session.sendMessage',
     (connId, a: SessionCalls['sendMessage']['args']) => liveSession(connId).sendMessage(a.to, a.content),

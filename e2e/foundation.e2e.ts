@@ -124,6 +124,7 @@ test.describe('drawer gating', () => {
     await login(page, AGENT.email, AGENT.password);
     const entries = await drawerEntries(page);
     expect(entries.map((e) => e.key)).toEqual(AGENT_ENTRIES);
+    await expect(page.getByTestId('ticket-manager')).toBeVisible();
     await shot(page, 'agent-tickets-desktop');
   });
 
@@ -148,6 +149,8 @@ test.describe('drawer gating', () => {
     const drawer = page.getByTestId('app-drawer');
     await expect(drawer).not.toBeInViewport();
     await expect(page.getByTestId('new-window-button')).toBeVisible();
+    // the tickets page is a lazy chunk: shoot it loaded, not its spinner
+    await expect(page.getByTestId('ticket-manager')).toBeVisible();
     await shot(page, 'agent-tickets-mobile');
     await page.getByTestId('drawer-toggle').click();
     await expect(drawer).toBeInViewport({ ratio: 1 });

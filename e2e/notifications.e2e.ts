@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, DESKTOP, login, shot } from './support';
+import { ADMIN, API_URL, apiLogin, authHeaders, DESKTOP, login, MOBILE, shot } from './support';
 
 /**
  * The top bar's notification widget: a customer writes → the bell counts the waiting conversation and chimes → the
@@ -144,5 +144,13 @@ test('the bell counts, chimes, pops up in the background and opens the conversat
   await expect(page.getByTestId('notification-item').filter({ hasText: name })).toHaveCount(0);
   await expect(page.getByTestId('notifications-panel')).toHaveCSS('opacity', '1');
   await shot(page, 'notifications-after-read');
+
+  // narrow screens: the panel spans the screen under the top bar instead of hanging off its left edge
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(MOBILE);
+  await page.getByTestId('notifications-button').click();
+  await expect(page.getByTestId('notifications-panel')).toHaveCSS('opacity', '1');
+  await expect(page.getByTestId('notifications-panel')).toBeInViewport({ ratio: 1 });
+  await shot(page, 'notifications-mobile');
   await ctx.close();
 });

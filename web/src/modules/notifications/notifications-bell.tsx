@@ -54,7 +54,7 @@ export function NotificationsBell() {
       {shown ? (
         <div
           tabIndex={-1}
-          className="dropdown-content z-50 mt-2 w-80 max-w-[calc(100vw-1rem)] overflow-hidden rounded-box border border-base-300 bg-base-100 text-base-content shadow-lg"
+          className="dropdown-content z-50 mt-2 w-80 overflow-hidden rounded-box border border-base-300 bg-base-100 text-base-content shadow-lg max-desk:fixed max-desk:inset-x-2 max-desk:top-16 max-desk:w-auto"
           data-testid="notifications-panel"
         >
           {/* not on dropdown-content itself: a display utility there would beat daisyUI's display:none when closed */}

@@ -59,6 +59,8 @@ describe('accept', () => {
     const r = okValue(applyTicketMove(ticket(), { type: 'accept', queueId: 2 }, agent()));
     expect(r.patch).toEqual({ status: 'open', userId: 7, queueId: 2, whatsappId: 3 });
     expect(r.effects).toContain('markAccepted');
+    // the acceptor reads it (the web opens the chat)
+    expect(r.effects).toContain('markRead');
   });
   test('auto-confirms with the ticket queue, or the user only queue', () => {
     expect(okValue(applyTicketMove(ticket({ queueId: 9 }), { type: 'accept' }, agent())).patch?.queueId).toBe(9);

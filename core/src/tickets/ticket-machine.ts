@@ -58,6 +58,11 @@ export type TicketEffect =
   | 'sendFarewell'
   /** accept: first acceptance time (TME) */
   | 'markAccepted'
+  /**
+   * accept: the acceptor takes the conversation to answer it (the web opens the chat at once), so what it holds is
+   * read — unread count back to 0
+   */
+  | 'markRead'
   /** resolve: closing time */
   | 'markClosed'
   /** transfer to someone else: notify them ('Visualizar ticket') */
@@ -151,7 +156,7 @@ export function applyTicketMove(
       return ok({
         move: 'accept',
         patch: { status: 'open', userId: actor.userId, queueId, whatsappId: ticket.whatsappId },
-        effects: ['markAccepted'],
+        effects: ['markAccepted', 'markRead'],
       });
     }
     case 'return': {

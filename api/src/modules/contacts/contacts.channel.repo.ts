@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
-import { db, list, queryRows } from '../../platform/db';
+import { columns, db, list, queryRows } from '../../platform/db';
 
 export type ChannelContactRow = typeof contacts.$inferSelect;
 
@@ -60,12 +60,12 @@ export async function insertChannelContacts(
   rows: { name: string; number: string; lid: string | null; isGroup: boolean; profilePicUrl: string | null }[],
 ): Promise<ChannelContactRow[]> {
   if (!rows.length) return [];
-  const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+  const col = columns(rows);
   const ids = await queryRows<{ id: number }>(sql`
     insert into contacts (company_id, name, number, lid, is_group, profile_pic_url)
-    select ${companyId}::int, * from unnest(${list(col((r) => r.name))}::text[], ${list(col((r) => r.number))}::text[],
-      ${list(col((r) => r.lid))}::text[], ${list(col((r) => String(r.isGroup)))}::text[]::bool[],
-      ${list(col((r) => r.profilePicUrl))}::text[])
+    select ${companyId}::int, * from unnest(${col((r) => r.name)}::text[], ${col((r) => r.number)}::text[],
+      ${col((r) => r.lid)}::text[], ${col((r) => String(r.isGroup))}::text[]::bool[],
+      ${col((r) => r.profilePicUrl)}::text[])
     on conflict (company_id, number) do nothing
     returning id`);
   if (!ids.length) return [];

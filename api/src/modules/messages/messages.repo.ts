@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { contacts, messages } from '../../db/schema';
-import { db, list, queryRows } from '../../platform/db';
+import { columns, db, list, queryRows } from '../../platform/db';
 import type { ContactRowLike, MessageRow } from './messages.serialize';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'companyId'>;
@@ -44,7 +44,7 @@ export async function insertMessagesIdempotent(
   values: NewMessage[],
 ): Promise<(MessageRow | null)[]> {
   if (!values.length) return [];
-  const col = <T>(f: (v: NewMessage) => T) => values.map(f);
+  const col = columns(values);
   const now = Date.now();
   const ms = (d: Date | undefined) => (d ? d.getTime() : now);
   // one statement text for any batch size; only the id comes back, the rows are the values + defaults
@@ -54,14 +54,14 @@ export async function insertMessagesIdempotent(
     select ${companyId}::int, v.wid, v.ticket_id, v.contact_id, v.whatsapp_id, v.user_id, v.body, v.from_me, v.read,
       v.ack, v.media_type, v.media_url, v.quoted_msg_id, v.data_json, to_timestamp(v.created_ms / 1000.0),
       to_timestamp(v.updated_ms / 1000.0)
-    from unnest(${list(col((v) => v.wid))}::text[], ${list(col((v) => v.ticketId))}::int[],
-      ${list(col((v) => v.contactId ?? null))}::int[], ${list(col((v) => v.whatsappId ?? null))}::int[],
-      ${list(col((v) => v.userId ?? null))}::int[], ${list(col((v) => v.body ?? ''))}::text[],
-      ${list(col((v) => String(v.fromMe ?? false)))}::text[]::bool[], ${list(col((v) => String(v.read ?? false)))}::text[]::bool[],
-      ${list(col((v) => v.ack ?? 0))}::int[], ${list(col((v) => v.mediaType ?? null))}::text[],
-      ${list(col((v) => v.mediaUrl ?? null))}::text[], ${list(col((v) => v.quotedMsgId ?? null))}::int[],
-      ${list(col((v) => (v.dataJson === undefined || v.dataJson === null ? null : JSON.stringify(v.dataJson))))}::jsonb[],
-      ${list(col((v) => ms(v.createdAt)))}::float8[], ${list(col((v) => ms(v.updatedAt)))}::float8[])
+    from unnest(${col((v) => v.wid)}::text[], ${col((v) => v.ticketId)}::int[],
+      ${col((v) => v.contactId ?? null)}::int[], ${col((v) => v.whatsappId ?? null)}::int[],
+      ${col((v) => v.userId ?? null)}::int[], ${col((v) => v.body ?? '')}::text[],
+      ${col((v) => String(v.fromMe ?? false))}::text[]::bool[], ${col((v) => String(v.read ?? false))}::text[]::bool[],
+      ${col((v) => v.ack ?? 0)}::int[], ${col((v) => v.mediaType ?? null)}::text[],
+      ${col((v) => v.mediaUrl ?? null)}::text[], ${col((v) => v.quotedMsgId ?? null)}::int[],
+      ${col((v) => (v.dataJson === undefined || v.dataJson === null ? null : JSON.stringify(v.dataJson)))}::jsonb[],
+      ${col((v) => ms(v.createdAt))}::float8[], ${col((v) => ms(v.updatedAt))}::float8[])
       as v(wid, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, ack, media_type, media_url,
         quoted_msg_id, data_json, created_ms, updated_ms)
     on conflict do nothing

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { messageRawLogs } from '../../db/schema';
-import { db, list, queryRows } from '../../platform/db';
+import { columns, db, list, queryRows } from '../../platform/db';
 
 export type RawLogRow = typeof messageRawLogs.$inferSelect;
 
@@ -35,15 +35,15 @@ export async function insertRawLogs(
   })[],
 ): Promise<RawLogRow[]> {
   if (!values.length) return [];
-  const col = <T>(f: (v: (typeof values)[number]) => T) => values.map(f);
+  const col = columns(values);
   // one statement text for any batch size; only the generated columns come back (the payload is not parsed again)
   const ids = await queryRows<{ id: number; at: number }>(sql`
     insert into message_raw_logs (company_id, whatsapp_id, remote_jid, message_id, from_me, type, body, status, json_value)
-    select * from unnest(${list(col((v) => v.companyId))}::int[], ${list(col((v) => v.whatsappId ?? null))}::int[],
-      ${list(col((v) => v.remoteJid ?? null))}::text[], ${list(col((v) => v.messageId ?? null))}::text[],
-      ${list(col((v) => String(v.fromMe ?? false)))}::text[]::bool[], ${list(col((v) => v.type ?? null))}::text[],
-      ${list(col((v) => v.body ?? null))}::text[], ${list(col((v) => v.status ?? 'received'))}::text[],
-      ${list(col((v) => v.jsonText ?? (v.jsonValue === undefined || v.jsonValue === null ? null : JSON.stringify(v.jsonValue))))}::jsonb[])
+    select * from unnest(${col((v) => v.companyId)}::int[], ${col((v) => v.whatsappId ?? null)}::int[],
+      ${col((v) => v.remoteJid ?? null)}::text[], ${col((v) => v.messageId ?? null)}::text[],
+      ${col((v) => String(v.fromMe ?? false))}::text[]::bool[], ${col((v) => v.type ?? null)}::text[],
+      ${col((v) => v.body ?? null)}::text[], ${col((v) => v.status ?? 'received')}::text[],
+      ${col((v) => v.jsonText ?? (v.jsonValue === undefined || v.jsonValue === null ? null : JSON.stringify(v.jsonValue)))}::jsonb[])
     returning id, (extract(epoch from created_at) * 1000)::float8 as at`);
   ids.sort((x, y) => x.id - y.id);
   return values.map((v, i) => {

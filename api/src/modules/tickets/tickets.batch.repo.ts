@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { companyCounters, contacts, tickets, whatsappQueues } from '../../db/schema';
-import { db, list, queryRows } from '../../platform/db';
+import { columns, db, list, queryRows } from '../../platform/db';
 
 /**
  * Reads and writes of the inbound batch (pipeline.batch.ts): each one statement for the whole batch, with a text
@@ -114,14 +114,14 @@ export async function createInboundTickets(
       })
       .returning({ value: companyCounters.value });
     const first = Number(counter?.value) - todo.length + 1;
-    const col = <T>(f: (w: InboundConversation, i: number) => T) => todo.map(f);
+    const col = columns(todo);
     const created = await queryRows<{ id: number; contact_id: number; whatsapp_id: number }>(
       sql`
       insert into tickets (company_id, protocol, contact_id, status, queue_id, whatsapp_id, source, is_group)
       select ${companyId}::int, v.protocol, v.contact_id, 'pending', v.queue_id, v.whatsapp_id, 0, v.is_group
-      from unnest(${list(col((_w, i) => String(first + i)))}::text[], ${list(col((w) => w.contactId))}::int[],
-        ${list(col((w) => (queuesOf.get(w.whatsappId)?.length === 1 ? (queuesOf.get(w.whatsappId)?.[0] ?? null) : null)))}::int[],
-        ${list(col((w) => w.whatsappId))}::int[], ${list(col((w) => String(w.isGroup)))}::text[]::bool[])
+      from unnest(${col((_w, i) => String(first + i))}::text[], ${col((w) => w.contactId)}::int[],
+        ${col((w) => (queuesOf.get(w.whatsappId)?.length === 1 ? (queuesOf.get(w.whatsappId)?.[0] ?? null) : null))}::int[],
+        ${col((w) => w.whatsappId)}::int[], ${col((w) => String(w.isGroup))}::text[]::bool[])
         as v(protocol, contact_id, queue_id, whatsapp_id, is_group)
       returning id, contact_id, whatsapp_id`,
       tx,

@@ -486,6 +486,8 @@ export type TicketWrite = {
   whatsappId: number | null;
   markAccepted?: boolean;
   markClosed?: boolean;
+  /** unread count back to 0 */
+  markRead?: boolean;
 };
 
 export async function updateTicketState(companyId: number, ticketId: number, w: TicketWrite, exec: Exec = db) {
@@ -499,6 +501,7 @@ export async function updateTicketState(companyId: number, ticketId: number, w: 
       updatedAt: sql`now()`,
       ...(w.markAccepted ? { acceptedAt: sql`coalesce(${tickets.acceptedAt}, now())` } : {}),
       ...(w.markClosed ? { closedAt: sql`now()` } : w.status !== 'closed' ? { closedAt: null } : {}),
+      ...(w.markRead ? { unreadMessages: 0 } : {}),
     })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 }

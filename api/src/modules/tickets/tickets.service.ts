@@ -280,21 +280,24 @@ export async function updateTicket(ctx: UserCtx, id: number, body: UpdateTicketB
     if (!r.ok) refused(r);
     const { patch, effects } = r.value;
     if (!patch) throw new DomainError('ERR_VALIDATION');
+    const markRead = effects.includes('markRead');
     await repo.updateTicketState(
       companyId,
       id,
-      { ...patch, markAccepted: effects.includes('markAccepted'), markClosed: effects.includes('markClosed') },
+      {
+        ...patch,
+        markAccepted: effects.includes('markAccepted'),
+        markClosed: effects.includes('markClosed'),
+        markRead,
+      },
       tx,
     );
     if (effects.includes('clearContactCommandBot')) await repo.clearContactsCommandBot(companyId, [t.contactId], tx);
-    return r.value;
+    return { ...r.value, read: markRead && t.unreadMessages > 0 };
   });
-  // who accepts a conversation takes it to answer (the web opens the chat at once): what it holds is read now, not
-  // only when the chat's first page happens to load again (decision recorded)
-  const read = outcome.move === 'accept' && (await repo.clearUnread(companyId, id));
   const ticket = await repo.getTicketDtoInCompany(companyId, id);
   emitTicketEvent(companyId, { action: 'update', ticket });
-  if (read) emitTicketEvent(companyId, { action: 'updateUnread', ticketId: id });
+  if (outcome.read) emitTicketEvent(companyId, { action: 'updateUnread', ticketId: id });
   if (outcome.effects.includes('notifyTransferTarget') && ticket.userId !== null) {
     // only the new attendant hears it: the web shows a persistent 'Visualizar ticket' notification (spec 1 §4)
     const data: TicketTransferEvent = {

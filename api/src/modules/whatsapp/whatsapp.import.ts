@@ -8,7 +8,6 @@ import { log } from '../../platform/log';
 import { importedTicketIds } from '../messages/messages.repo';
 import { ingestChannelEvent } from '../pipeline/pipeline.ingest';
 import { processRawLog } from '../pipeline/pipeline.process';
-import { ticketDtosByIds } from '../tickets/tickets.repo';
 import { closeTicketsInBulk, closeTicketsOf } from '../tickets/tickets.service';
 import { emitImportProgress, emitWhatsappUpdate } from './whatsapp.events';
 import * as repo from './whatsapp.repo';
@@ -74,7 +73,7 @@ export async function runImport(companyId: number, whatsappId: number): Promise<
     emitImportProgress(companyId, { this: n, all: n, state: 'done', whatsappId });
     if (w.closedTicketsPostImported) {
       // the connection asks for it: the imported conversations are history, resolve them now
-      const { count } = await closeTicketsOf(companyId, await unfinishedImportedTicketIds(companyId, whatsappId), null);
+      const { count } = await closeTicketsOf(companyId, await importedTicketIds(companyId, whatsappId), null);
       log.info({ whatsappId, messages: n, closed: count }, 'history import done; imported tickets closed');
       await setImportStatus(companyId, whatsappId, null);
     } else {
@@ -92,16 +91,11 @@ export async function runImport(companyId: number, whatsappId: number): Promise<
 export async function closeImportedTickets(ctx: UserCtx, id: number): Promise<{ count: number }> {
   assertCan(ctx, 'manageConnections');
   await getWhatsappInCompany(ctx.companyId, id);
-  const open = await unfinishedImportedTicketIds(ctx.companyId, id);
-  const result = open.length ? await closeTicketsInBulk(ctx, open) : { count: 0 };
+  // closing skips (and does not count) the ones already closed
+  const ids = await importedTicketIds(ctx.companyId, id);
+  const result = ids.length ? await closeTicketsInBulk(ctx, ids) : { count: 0 };
   await setImportStatus(ctx.companyId, id, null);
   return result;
-}
-
-/** the tickets an import of the connection created or filled that are not closed yet */
-async function unfinishedImportedTicketIds(companyId: number, whatsappId: number): Promise<number[]> {
-  const tickets = await ticketDtosByIds(companyId, await importedTicketIds(companyId, whatsappId));
-  return tickets.filter((t) => t.status !== 'closed').map((t) => t.id);
 }
 
 export function defineImportJobs(): void {

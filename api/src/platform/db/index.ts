@@ -133,3 +133,11 @@ export async function queryRows<T>(q: SQL, exec: Pick<Db, 'execute'> = db): Prom
 export function list(values: readonly (string | number | null)[]): SQL {
   return sql`${sql.param(values)}`;
 }
+
+/**
+ * `list()` per column of a batch, for `unnest(...)`: `const col = columns(rows)`, then `${col((r) => r.name)}::text[]`
+ * in the statement — one array parameter per column, whatever the number of rows.
+ */
+export function columns<R>(rows: readonly R[]): (f: (row: R, index: number) => string | number | null) => SQL {
+  return (f) => list(rows.map(f));
+}

@@ -76,10 +76,7 @@ export function NotificationsBell() {
                     <button
                       type="button"
                       className="flex items-start gap-3 px-3 py-2"
-                      onClick={() => {
-                        blur();
-                        open(n.ticketId);
-                      }}
+                      onClick={() => open(n.ticketId)}
                       data-testid="notification-item"
                       data-ticket-id={n.ticketId}
                     >

@@ -9,15 +9,13 @@ import {
   type TicketEvent,
   type TicketNotification,
 } from '@zapdesk/core';
-import { parseResponse } from 'hono/client';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { api } from '../../lib/api';
 import { useSseChannel } from '../../lib/use-sse';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { notificationVolume } from '../preferences/volume';
 import { cut } from '../tickets/format';
-import { type TicketListParams, type TicketPage, ticketListQuery } from '../tickets/tickets-api';
+import { fetchTickets, type TicketListParams } from '../tickets/tickets-api';
 import { showDesktopNotification } from './desktop-notifications';
 import { playNotificationSound } from './notification-sound';
 
@@ -27,11 +25,8 @@ function openTicketIdOf(path: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-async function unreadPage(tab: TicketListParams['tab']): Promise<TicketDto[]> {
-  const query = { ...ticketListQuery({ tab, pageNumber: 1 }), withUnreadMessages: 'true' as const };
-  const page = (await parseResponse(api.tickets.$get({ query }))) as TicketPage;
-  return page.tickets;
-}
+const unreadPage = (tab: TicketListParams['tab']): Promise<TicketDto[]> =>
+  fetchTickets({ tab, pageNumber: 1, withUnreadMessages: true }).then((page) => page.tickets);
 
 /**
  * The top bar's notification feed: the conversations waiting for the user with unread messages (first from

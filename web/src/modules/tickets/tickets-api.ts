@@ -18,6 +18,8 @@ export type TicketListParams = {
   searchInitialDate?: string;
   searchFinalDate?: string;
   searchTicketStatus?: 'all' | TicketStatus;
+  /** only tickets with unread messages */
+  withUnreadMessages?: boolean;
 };
 
 export type TicketPage = { tickets: TicketDto[]; hasMore: boolean; count: number };
@@ -40,6 +42,7 @@ export function ticketListQuery(p: TicketListParams): Record<string, string> {
     searchInitialDate: p.searchInitialDate || undefined,
     searchFinalDate: p.searchFinalDate || undefined,
     searchTicketStatus: p.tab === 'search' && p.searchTicketStatus !== 'all' ? p.searchTicketStatus : undefined,
+    withUnreadMessages: p.withUnreadMessages ? 'true' : undefined,
   };
   return Object.fromEntries(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined));
 }

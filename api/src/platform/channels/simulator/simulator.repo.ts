@@ -1,7 +1,7 @@
 import { GroupCommit } from '@zapdesk/core';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { simulatorMessages, whatsapps } from '../../../db/schema';
-import { db, dbHandle, list, queryRows } from '../../db';
+import { columns, db, dbHandle, list, queryRows } from '../../db';
 
 /** The simulator's own state: pairing (in the connection's `session` column) and its fake network's messages. */
 const PAIRED = 'simulator:paired';
@@ -41,19 +41,19 @@ export function recordSimMessage(companyId: number, row: NewSimMessage): Promise
 const recorders = new WeakMap<object, GroupCommit<typeof simulatorMessages.$inferInsert, SimMessageRow>>();
 
 async function recordSimMessages(rows: (typeof simulatorMessages.$inferInsert)[]): Promise<SimMessageRow[]> {
-  const col = <T>(f: (v: (typeof rows)[number]) => T) => rows.map(f);
+  const col = columns(rows);
   // one statement text for any batch size; only generated columns come back
   const inserted = await queryRows<{ id: number; whatsapp_id: number; direction: string; wid: string; at: number }>(sql`
     insert into simulator_messages (company_id, whatsapp_id, direction, wid, number, name, body, media_type, file_name,
       mime_type, from_me, ack, quoted_id, deleted, data_json)
-    select * from unnest(${list(col((r) => r.companyId))}::int[], ${list(col((r) => r.whatsappId))}::int[],
-      ${list(col((r) => r.direction))}::text[], ${list(col((r) => r.wid))}::text[], ${list(col((r) => r.number))}::text[],
-      ${list(col((r) => r.name ?? null))}::text[], ${list(col((r) => r.body ?? ''))}::text[],
-      ${list(col((r) => r.mediaType ?? null))}::text[], ${list(col((r) => r.fileName ?? null))}::text[],
-      ${list(col((r) => r.mimeType ?? null))}::text[], ${list(col((r) => String(r.fromMe ?? false)))}::text[]::bool[],
-      ${list(col((r) => r.ack ?? 0))}::int[], ${list(col((r) => r.quotedId ?? null))}::text[],
-      ${list(col((r) => String(r.deleted ?? false)))}::text[]::bool[],
-      ${list(col((r) => (r.dataJson === undefined || r.dataJson === null ? null : JSON.stringify(r.dataJson))))}::jsonb[])
+    select * from unnest(${col((r) => r.companyId)}::int[], ${col((r) => r.whatsappId)}::int[],
+      ${col((r) => r.direction)}::text[], ${col((r) => r.wid)}::text[], ${col((r) => r.number)}::text[],
+      ${col((r) => r.name ?? null)}::text[], ${col((r) => r.body ?? '')}::text[],
+      ${col((r) => r.mediaType ?? null)}::text[], ${col((r) => r.fileName ?? null)}::text[],
+      ${col((r) => r.mimeType ?? null)}::text[], ${col((r) => String(r.fromMe ?? false))}::text[]::bool[],
+      ${col((r) => r.ack ?? 0)}::int[], ${col((r) => r.quotedId ?? null)}::text[],
+      ${col((r) => String(r.deleted ?? false))}::text[]::bool[],
+      ${col((r) => (r.dataJson === undefined || r.dataJson === null ? null : JSON.stringify(r.dataJson)))}::jsonb[])
     on conflict do nothing
     returning id, whatsapp_id, direction, wid, (extract(epoch from created_at) * 1000)::float8 as at`);
   const key = (r: { whatsappId: number; direction: string; wid: string }) => `${r.whatsappId}:${r.direction}:${r.wid}`;

@@ -133,11 +133,10 @@ test('the bell counts, chimes, pops up in the background and opens the conversat
 
   // accepted and read: it leaves the bell
   await page.getByTestId('chat-action-accept').click();
-  const modal = page.getByTestId('accept-modal');
-  if (await modal.isVisible().catch(() => false)) {
-    await page.getByTestId('accept-queue').selectOption({ label: 'Suporte' });
-    await page.getByTestId('accept-confirm').click();
-  }
+  // Principal serves every queue, so the ticket has none and the admin (3 queues) picks one
+  await expect(page.getByTestId('accept-modal')).toBeVisible();
+  await page.getByTestId('accept-queue').selectOption({ label: 'Suporte' });
+  await page.getByTestId('accept-confirm').click();
   await expect(page.getByTestId('ticket-chat')).toHaveAttribute('data-status', 'open');
   await expect.poll(() => badge(page)).toBe(before);
   await page.getByTestId('notifications-button').click();

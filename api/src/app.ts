@@ -7,9 +7,9 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import { messageLogsRoutes } from './modules/message-logs/message-logs.routes';
 import { messagesListRoutes } from './modules/messages/list/messages-list.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickAnswersRoutes } from './modules/quick-answers/quick-answers.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -61,7 +61,7 @@ export function createApp(opts: AppOptions) {
     .route('/', whatsappRoutes)
     .route('/', simulatorRoutes)
     .route('/', messagesRoutes)
-    .route('/', messageLogsRoutes)
+    .route('/', pipelineRoutes)
     .route('/', ticketsRoutes)
     .route('/', messagesListRoutes);
   return routes;

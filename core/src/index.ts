@@ -4,6 +4,7 @@ export * from './contacts/contact.types';
 export * from './contacts/number';
 export * from './errors';
 export * from './ids/ids';
+export * from './messages/inbound-rules';
 export * from './messages/media-rules';
 export * from './messages/message.schemas';
 export * from './messages/message.types';

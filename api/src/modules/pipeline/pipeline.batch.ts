@@ -1,4 +1,15 @@
-import { breathe, lastMessagePreview, type TicketDto } from '@zapdesk/core';
+import {
+  breathe,
+  connectionVerdict,
+  countsAsUnread,
+  INBOUND_NOTE,
+  inboundParties,
+  renderGreeting,
+  senderParty,
+  shouldGreet,
+  type TicketDto,
+  ticketLastMessage,
+} from '@zapdesk/core';
 import { log } from '../../platform/log';
 import {
   type ChannelContactInput,
@@ -6,19 +17,25 @@ import {
   prefetchChannelContacts,
   resolveChannelContacts,
 } from '../contacts/contacts.channel';
-import { emitRawLogEvent } from '../message-logs/message-logs.events';
-import * as messagesRepo from '../messages/messages.repo';
-import type { MessageRow } from '../messages/messages.serialize';
+import {
+  findChannelMessages,
+  type MessageRow,
+  publishMessage,
+  storeChannelMessages,
+} from '../messages/messages.channel';
 import { sendSystemText } from '../messages/messages.service';
-import { type TicketTouch, touchTickets, unfinishedTicketsOfContactKeys } from '../tickets/tickets.batch.repo';
-import { ticketDtosByIds } from '../tickets/tickets.repo';
-import { emitTicketEvent, findOrCreateTicketsForInbound } from '../tickets/tickets.service';
+import {
+  findOrCreateTicketsForInbound,
+  loadTicketDtos,
+  type TicketTouch,
+  touchTicketsOnMessages,
+  unfinishedTicketsOfContacts,
+} from '../tickets/tickets.service';
 import { connectionsForPipeline, type PipelineConnection } from '../whatsapp/whatsapp.pipeline';
 import type { StoredEvent } from './pipeline.ingest';
-import { emitMessage, greetingFor, inboundMessageValues, inboundParties } from './pipeline.process';
+import { emitRawLogEvent } from './pipeline.logs';
+import { inboundMessageValues } from './pipeline.process';
 import { finishRawLogs, type RawLogFinish, type RawLogRow } from './pipeline.repo';
-
-const LAST_MESSAGE_MAX = 1000;
 
 type MessageEvent = Extract<StoredEvent, { kind: 'message' }>;
 
@@ -29,7 +46,7 @@ type Item = {
   conn?: PipelineConnection;
   isGroup: boolean;
   chat?: ChannelContactInput;
-  senderInput?: ChannelContactInput;
+  participant?: ChannelContactInput;
   chatContactId?: number;
   sender?: Awaited<ReturnType<typeof resolveChannelContacts>>[number] | null;
   ticketId?: number;
@@ -41,30 +58,37 @@ type Item = {
   done?: boolean;
 };
 
+export type MessageBatchResult = {
+  /** raw logs not handled here, to process one by one after the batch (a quote of a message of the same batch) */
+  deferred: RawLogRow[];
+  /** the handled raw logs as they are now (processed, with their ticket and outcome note) */
+  finished: RawLogRow[];
+};
+
 /**
- * Step 2 for many inbound messages of ONE company at once — the same outcome as processRawLog on each, in a handful
- * of round trips for the whole batch instead of ~10 statements per message. Steady state (known people, open
- * conversations): connections ∥ contacts ∥ their tickets, then messages (1 multi-row INSERT) ∥ ticket DTOs, then
- * previews and unread counts (1), then raw log statuses ∥ events. New people are inserted together and new
- * conversations' tickets created in one locked transaction; quoted messages cost one more read.
- * Answers the raw logs it did NOT handle (to be processed one by one, after it): a message quoting another message
- * of the same batch, so the quote resolves to a stored row.
+ * Step 2 of the inbound pipeline for inbound messages of ONE company — the only path: a single event (a media
+ * message's job, a retry, POST /reprocessMessage, the history import) is a batch of one. The decisions are core's
+ * (`inbound-rules.ts`); this function does the reads and writes, in a handful of round trips for the whole batch
+ * instead of ~10 statements per message. Steady state (known people, open conversations): connections ∥ contacts ∥
+ * their tickets, then messages (1 multi-row INSERT) ∥ ticket DTOs, then previews and unread counts ∥ raw log
+ * statuses, then the events. New people are inserted together and new conversations' tickets created in one locked
+ * transaction; quoted messages cost one more read.
  * Throws when a statement fails; the caller then retries one by one (idempotent).
  */
 export async function processMessageBatch(
   companyId: number,
   raws: { raw: RawLogRow; ev: MessageEvent }[],
-): Promise<RawLogRow[]> {
+): Promise<MessageBatchResult> {
   const started = performance.now();
   const items: Item[] = raws.map(({ raw, ev }) => ({ raw, ev, isGroup: false }));
   const deferred: RawLogRow[] = [];
 
-  // what each message is about (the same rules as handleMessage); the connection's own rules come after its read
+  // what each message is about; the connection's own rules come after its read
   const seenWids = new Set<string>();
   for (const it of items) {
     const msg = it.ev.msg;
     if (!it.raw.whatsappId) {
-      Object.assign(it, { done: true, note: 'connection removed' });
+      Object.assign(it, { done: true, note: INBOUND_NOTE.connectionRemoved });
       continue;
     }
     const parties = inboundParties(msg);
@@ -81,40 +105,39 @@ export async function processMessageBatch(
     seenWids.add(`${it.raw.whatsappId}:${msg.id}`);
     it.isGroup = parties.isGroup;
     it.chat = parties.chat;
-    if (parties.sender) it.senderInput = parties.sender;
+    if (parties.participant) it.participant = parties.participant;
   }
   const live = () => items.filter((i) => !i.done);
 
   // connections ∥ the people ∥ their open conversations: one round trip
   const candidates = live();
-  const inputs = candidates.flatMap((i) => [i.chat as ChannelContactInput, ...(i.senderInput ? [i.senderInput] : [])]);
-  const keys = channelContactKeys(candidates.map((i) => i.chat as ChannelContactInput));
+  const inputs = candidates.flatMap((i) => [i.chat as ChannelContactInput, ...(i.participant ? [i.participant] : [])]);
   const [conns, known, openTickets] = await Promise.all([
     connectionsForPipeline(companyId, [...new Set(candidates.map((i) => i.raw.whatsappId as number))]),
     prefetchChannelContacts(companyId, inputs),
-    unfinishedTicketsOfContactKeys(companyId, keys.numbers, keys.lids),
+    unfinishedTicketsOfContacts(companyId, channelContactKeys(candidates.map((i) => i.chat as ChannelContactInput))),
   ]);
   for (const it of candidates) {
     const conn = conns.get(it.raw.whatsappId as number);
-    if (!conn) Object.assign(it, { done: true, note: 'connection removed' });
-    else if (it.isGroup && conn.disableGroupMessages) {
-      Object.assign(it, { done: true, note: 'ignored: group messages disabled' });
-    } else it.conn = conn;
+    const note = connectionVerdict(conn, it.isGroup);
+    if (note) Object.assign(it, { done: true, note });
+    else it.conn = conn;
   }
 
   // contacts: known people cost nothing more; new or changed ones are upserted one by one
   const wanted = live();
   const resolved = await resolveChannelContacts(
     companyId,
-    wanted.flatMap((i) => [i.chat as ChannelContactInput, ...(i.senderInput ? [i.senderInput] : [])]),
+    wanted.flatMap((i) => [i.chat as ChannelContactInput, ...(i.participant ? [i.participant] : [])]),
     known,
   );
   let k = 0;
   for (const it of wanted) {
     const chatContact = resolved[k++];
     it.chatContactId = chatContact?.id;
-    if (it.senderInput) it.sender = resolved[k++] ?? null;
-    else it.sender = it.isGroup || it.ev.msg.fromMe ? null : (chatContact ?? null);
+    const participant = it.participant ? (resolved[k++] ?? null) : null;
+    const party = senderParty({ isGroup: it.isGroup, fromMe: it.ev.msg.fromMe, hasParticipant: !!it.participant });
+    it.sender = party === 'participant' ? participant : party === 'chat' ? (chatContact ?? null) : null;
   }
 
   // tickets: the unfinished one of each conversation; a new conversation gets its ticket under the contact lock
@@ -132,21 +155,21 @@ export async function processMessageBatch(
       isGroup: it.isGroup,
     })),
   );
-  const greeted = new Set<string>();
+  const opened = new Set<string>();
   for (const it of live()) {
     const key = `${it.chatContactId}:${it.conn?.id}`;
     const fresh = created.get(key);
     it.ticketId = found.get(key) ?? fresh?.id;
-    // only the message that opened the conversation is greeted
-    if (fresh?.created && !greeted.has(key)) {
-      greeted.add(key);
+    // only the message that opened the conversation created it
+    if (fresh?.created && !opened.has(key)) {
+      opened.add(key);
       it.createdTicket = true;
     }
   }
 
   // quoted messages
   const quoting = live().filter((i) => i.ev.msg.quotedId);
-  const quotedRows = await messagesRepo.findMessagesByWids(
+  const quotedRows = await findChannelMessages(
     companyId,
     quoting.map((i) => ({ whatsappId: (i.conn as PipelineConnection).id, wid: i.ev.msg.quotedId as string })),
   );
@@ -155,7 +178,7 @@ export async function processMessageBatch(
   // messages: one multi-row insert (a redelivered id comes back null) ∥ the tickets' DTOs
   const toInsert = live();
   const [inserted, dtoList] = await Promise.all([
-    messagesRepo.insertMessagesIdempotent(
+    storeChannelMessages(
       companyId,
       toInsert.map((it) =>
         inboundMessageValues(it.ev, {
@@ -166,73 +189,62 @@ export async function processMessageBatch(
         }),
       ),
     ),
-    ticketDtosByIds(companyId, [...new Set(toInsert.map((it) => it.ticketId as number))]),
+    loadTicketDtos(companyId, [...new Set(toInsert.map((it) => it.ticketId as number))]),
   ]);
   toInsert.forEach((it, i) => {
     it.row = inserted[i] ?? null;
-    if (!it.row) Object.assign(it, { done: true, note: 'duplicate: already stored' });
+    if (!it.row) Object.assign(it, { done: true, note: INBOUND_NOTE.duplicate });
   });
 
-  // tickets: preview of the newest message, unread grows by the contact's messages; the DTOs read above get the
-  // values the update stored
+  // tickets: preview of the newest message, unread grows by the contact's live messages (published) ∥ raw logs
   const stored = live();
   const touches = new Map<number, TicketTouch>();
   for (const it of stored) {
     const row = it.row as MessageRow;
     const t = touches.get(row.ticketId) ?? { ticketId: row.ticketId, lastMessage: '', unread: 0 };
-    t.lastMessage = lastMessagePreview({ body: row.body, mediaType: row.mediaType }).slice(0, LAST_MESSAGE_MAX);
-    if (!it.ev.msg.fromMe && !it.ev.imported) t.unread++;
+    t.lastMessage = ticketLastMessage(row);
+    if (countsAsUnread({ fromMe: it.ev.msg.fromMe, imported: it.ev.imported })) t.unread++;
     touches.set(row.ticketId, t);
   }
-  const touched = await touchTickets(companyId, [...touches.values()]);
-  const dtoById = new Map(dtoList.map((t) => [t.id, t]));
-  const dtos = new Map<number, TicketDto>();
-  for (const t of touched) {
-    const dto = dtoById.get(t.id);
-    if (dto) {
-      dtos.set(t.id, {
-        ...dto,
-        lastMessage: t.lastMessage ?? dto.lastMessage,
-        unreadMessages: t.unreadMessages,
-        updatedAt: t.updatedAt.toISOString(),
-      });
-    }
-  }
-
-  // raw log statuses ∥ the events
   const spent = Math.round(performance.now() - started);
   const deferredIds = new Set(deferred.map((r) => r.id));
   const finish: RawLogFinish[] = items
     .filter((it) => !deferredIds.has(it.raw.id))
     .map((it) => ({ id: it.raw.id, ticketId: it.ticketId ?? null, error: it.note ?? null, timeSpent: spent }));
-  const finished = finishRawLogs(
-    companyId,
-    finish,
-    items.map((i) => i.raw),
-  );
-  finished.catch(() => {}); // awaited below; a failure must not surface as unhandled meanwhile
+  const [dtos, finished] = await Promise.all([
+    touchTicketsOnMessages(companyId, [...touches.values()], dtoList),
+    finishRawLogs(
+      companyId,
+      finish,
+      items.map((i) => i.raw),
+    ),
+  ]);
+
+  // the events
   let emitted = 0;
-  for (const dto of dtos.values()) {
-    emitTicketEvent(companyId, { action: 'update', ticket: dto });
-    await breathe(++emitted);
-  }
   for (const it of stored) {
     const row = it.row as MessageRow;
     const dto = dtos.get(row.ticketId);
     if (dto)
-      await emitMessage(companyId, 'create', row, dto, { contact: it.sender ?? null, quoted: it.quoted ?? null });
+      await publishMessage(companyId, 'create', row, dto, { contact: it.sender ?? null, quoted: it.quoted ?? null });
     await breathe(++emitted);
   }
-  for (const row of await finished) {
+  for (const row of finished) {
     emitRawLogEvent('update', row);
     await breathe(++emitted);
   }
 
   // greetings of new conversations
   for (const it of stored) {
-    if (!it.createdTicket || it.ev.msg.fromMe || it.isGroup || it.ev.imported) continue;
+    const greet = shouldGreet({
+      createdTicket: !!it.createdTicket,
+      fromMe: it.ev.msg.fromMe,
+      isGroup: it.isGroup,
+      imported: it.ev.imported,
+    });
+    if (!greet) continue;
     const ticket = dtos.get(it.ticketId as number) as TicketDto;
-    const greeting = ticket && (await greetingFor(it.conn as PipelineConnection, ticket));
+    const greeting = ticket && greetingFor(it.conn as PipelineConnection, ticket);
     if (greeting) {
       await sendSystemText(companyId, ticket.id, greeting).catch((err) =>
         log.warn({ err, companyId, ticketId: ticket.id }, 'greeting not sent'),
@@ -240,5 +252,15 @@ export async function processMessageBatch(
     }
   }
 
-  return deferred;
+  return { deferred, finished };
+}
+
+/** the connection's greeting; else, for a ticket routed to a queue, that queue's greeting */
+export function greetingFor(conn: PipelineConnection, ticket: TicketDto): string | null {
+  const template =
+    conn.greetingMessage?.trim() ||
+    (ticket.queueId ? conn.queueGreetings.get(ticket.queueId)?.trim() : undefined) ||
+    null;
+  if (!template) return null;
+  return renderGreeting(template, { name: ticket.contact.name, protocol: ticket.protocol, now: new Date() });
 }

@@ -3,8 +3,8 @@ import type { InboundMessage } from '../../platform/channels/types';
 import { type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { saveMediaFile } from '../media/media.service';
-import { emitRawLogEvent } from '../message-logs/message-logs.events';
 import { dispatchInbound, enqueueInbound } from './pipeline.jobs';
+import { emitRawLogEvent } from './pipeline.logs';
 import { insertRawLogs, type RawLogRow, updateRawLog } from './pipeline.repo';
 
 /** What a channel reported, as stored in the raw log's JSON (media bytes replaced by the stored file). */

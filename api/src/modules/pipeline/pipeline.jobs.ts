@@ -87,7 +87,7 @@ export async function processInboundBatch(rawLogIds: number[], known: RawLogRow[
   }
   for (const [companyId, list] of perCompany) {
     try {
-      rest.push(...(await processMessageBatch(companyId, list)));
+      rest.push(...(await processMessageBatch(companyId, list)).deferred);
     } catch (err) {
       log.warn({ err, companyId, rawLogs: list.length }, 'inbound batch failed; processing its logs one by one');
       rest.push(...list.map((i) => i.raw));

@@ -1,10 +1,12 @@
 import {
   applyTicketMove,
+  breathe,
   type CreateTicketBody,
   DomainError,
   dayEnd,
   dayStart,
   type ErrorCode,
+  LAST_MESSAGE_MAX,
   type ListTicketsQuery,
   type MachineActor,
   moveFromUpdate,
@@ -20,7 +22,13 @@ import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
 import { sendSystemText } from '../messages/messages.service';
-import { createInboundTickets, type InboundConversation } from './tickets.batch.repo';
+import {
+  createInboundTickets,
+  type InboundConversation,
+  type TicketTouch,
+  touchTickets,
+  unfinishedTicketsOfContactKeys,
+} from './tickets.batch.repo';
 import type { ListScope, TicketListFilter } from './tickets.repo';
 import * as repo from './tickets.repo';
 
@@ -36,7 +44,58 @@ export function loadTicketDto(companyId: number, ticketId: number): Promise<Tick
   return repo.getTicketDtoInCompany(companyId, ticketId);
 }
 
-const LAST_MESSAGE_MAX = 1000;
+/** The tickets in the API/SSE shape, those of the company among `ids` (any order). */
+export function loadTicketDtos(companyId: number, ids: number[]): Promise<TicketDto[]> {
+  return repo.ticketDtosByIds(companyId, ids);
+}
+
+/**
+ * The unfinished (open/pending) tickets of the contacts known by these numbers or LIDs, newest first (the inbound
+ * batch reads them with the contacts, in the same round trip).
+ */
+export function unfinishedTicketsOfContacts(
+  companyId: number,
+  keys: { numbers: string[]; lids: string[] },
+): Promise<{ id: number; contactId: number; whatsappId: number | null }[]> {
+  return unfinishedTicketsOfContactKeys(companyId, keys.numbers, keys.lids);
+}
+
+export type { TicketTouch };
+
+/**
+ * touchTicketOnMessage for many tickets in one statement (the inbound batch): each gets its preview, is bumped and
+ * its unread count grows by `unread`; `known` are their DTOs read before (in parallel with the messages' insert),
+ * patched with what the update stored and published. Answers the published DTOs by ticket id.
+ */
+export async function touchTicketsOnMessages(
+  companyId: number,
+  touches: TicketTouch[],
+  known: TicketDto[],
+): Promise<Map<number, TicketDto>> {
+  const touched = await touchTickets(
+    companyId,
+    touches.map((t) => ({ ...t, lastMessage: t.lastMessage.slice(0, LAST_MESSAGE_MAX) })),
+  );
+  const dtoById = new Map(known.map((t) => [t.id, t]));
+  const dtos = new Map<number, TicketDto>();
+  for (const t of touched) {
+    const dto = dtoById.get(t.id);
+    if (dto) {
+      dtos.set(t.id, {
+        ...dto,
+        lastMessage: t.lastMessage ?? dto.lastMessage,
+        unreadMessages: t.unreadMessages,
+        updatedAt: t.updatedAt.toISOString(),
+      });
+    }
+  }
+  let emitted = 0;
+  for (const dto of dtos.values()) {
+    emitTicketEvent(companyId, { action: 'update', ticket: dto });
+    await breathe(++emitted);
+  }
+  return dtos;
+}
 
 /**
  * Inbound pipeline entry: the contact's unfinished (open or pending) ticket on this connection, or a new one.

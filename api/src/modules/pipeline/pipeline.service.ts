@@ -1,10 +1,9 @@
 import { DomainError } from '@zapdesk/core';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
-import { processRawLog } from '../pipeline/pipeline.process';
-import { type MessageBruteLogDto, toMessageBruteLogDto } from './message-logs.dto';
-import { emitRawLogEvent } from './message-logs.events';
-import { unsafeDeleteAllRawLogs, unsafeListRawLogs } from './message-logs.repo';
+import { emitRawLogEvent, type MessageBruteLogDto, toMessageBruteLogDto } from './pipeline.logs';
+import { processRawLog } from './pipeline.process';
+import { unsafeDeleteAllRawLogs, unsafeListRawLogs } from './pipeline.repo';
 
 export const RAW_LOG_PAGE_SIZE = 20;
 

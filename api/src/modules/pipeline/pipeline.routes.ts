@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { validate } from '../../platform/http/validate';
-import { deleteAllRawLogs, listRawLogs, reprocessRawLog } from './message-logs.service';
+import { deleteAllRawLogs, listRawLogs, reprocessRawLog } from './pipeline.service';
 
 const ListQuery = z.object({
   searchParam: z.string().max(200).optional().default(''),
@@ -16,7 +16,8 @@ const ListQuery = z.object({
 });
 const IdParam = z.object({ id: coercedId('Dados inválidos.') });
 
-export const messageLogsRoutes = new Hono<AppEnv>()
+/** the raw-log screen (spec 3 §3) and the history import's bulk close */
+export const pipelineRoutes = new Hono<AppEnv>()
   .get('/messageLogs', requireAuth, validate('query', ListQuery), async (c) =>
     c.json(await listRawLogs(c.get('ctx'), c.req.valid('query')), 200),
   )

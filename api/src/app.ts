@@ -19,6 +19,7 @@ import { userAuthorizationsRoutes } from './modules/user-authorizations/user-aut
 import { usersRoutes } from './modules/users/users.routes';
 import { simulatorRoutes } from './modules/whatsapp/simulator.routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
+import { requestBodyLimits } from './platform/http/body-limit';
 import type { AppEnv } from './platform/http/context';
 import { errorBody, onError } from './platform/http/errors';
 
@@ -42,6 +43,8 @@ export function createApp(opts: AppOptions) {
       exposeHeaders: ['Content-Disposition'],
     }),
   );
+  // before validators and rate limiters (after CORS, so the browser can read the 413): nothing reads an oversized body
+  app.use(requestBodyLimits());
   app.onError(onError);
   app.notFound((c) => c.json(errorBody('ERR_NOT_FOUND'), 404));
 

@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { markReady } from './modules/health/health.routes';
 import { selectAdapters } from './platform/adapters';
 import { loadEnv } from './platform/env';
+import { LARGEST_BODY_MAX } from './platform/http/body-limit';
 import { webFetchHandler } from './platform/http/web-static';
 import { bootPlatform, shutdownPlatform } from './platform/index';
 import { log } from './platform/log';
@@ -13,7 +14,8 @@ async function main() {
   const p = await bootPlatform({ env, events, jobs });
   const app = createApp({ corsOrigins: [env.frontendUrl, `http://127.0.0.1:${env.webPort}`] });
 
-  const api = Bun.serve({ port: env.port, fetch: app.fetch, idleTimeout: 120 });
+  // Bun's own ceiling (default 128 MB) at the largest route cap; each route's smaller cap is requestBodyLimits'
+  const api = Bun.serve({ port: env.port, fetch: app.fetch, idleTimeout: 120, maxRequestBodySize: LARGEST_BODY_MAX });
   const web = Bun.serve({ port: env.webPort, fetch: webFetchHandler(env), idleTimeout: 60 });
   p.onShutdown.push(() => {
     api.stop(true);

@@ -44,6 +44,7 @@ export const ERROR_STATUS = {
   ERR_COMPANY_INACTIVE: 403,
   ERR_INTERNAL: 500,
   ERR_INVALID_TICKET_TRANSITION: 409,
+  ERR_PAYLOAD_TOO_LARGE: 413,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -89,6 +90,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_COMPANY_INACTIVE: 'Empresa desativada.',
   ERR_INTERNAL: 'An error occurred!',
   ERR_INVALID_TICKET_TRANSITION: 'Este ticket não está mais neste estado. Atualize a lista.',
+  ERR_PAYLOAD_TOO_LARGE: 'Conteúdo grande demais.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -46,6 +46,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_COMPANY_INACTIVE: msg`Empresa desativada.`,
   ERR_INTERNAL: msg`An error occurred!`,
   ERR_INVALID_TICKET_TRANSITION: msg`Este ticket não está mais neste estado. Atualize a lista.`,
+  ERR_PAYLOAD_TOO_LARGE: msg`Conteúdo grande demais.`,
 };
 
 /**

@@ -9,7 +9,6 @@ import {
 } from '@zapdesk/core';
 import { IMPORT_MAX_BYTES, IMPORT_SHEET_TEXTS } from '@zapdesk/core/contacts/import-sheet';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
@@ -40,11 +39,6 @@ const ImportForm = z
   .transform((f) => f.file ?? f.spreadsheet ?? f.media)
   .pipe(z.instanceof(File, { error: 'Envie uma planilha .xlsx' }));
 
-const importBodyLimit = bodyLimit({
-  maxSize: IMPORT_MAX_BYTES + 64 * 1024,
-  onError: (c) => c.json(errorBody('ERR_VALIDATION', IMPORT_SHEET_TEXTS.tooLarge), 413),
-});
-
 const listHandler = [requireAuth, validate('query', ListContactsQuery)] as const;
 
 export const contactsRoutes = new Hono<AppEnv>()
@@ -74,10 +68,10 @@ export const contactsRoutes = new Hono<AppEnv>()
     await deleteContact(c.get('ctx'), c.req.valid('param').id);
     return c.json({ message: 'Contato excluído' }, 200);
   })
-  .post('/contacts/import', requireAuth, importBodyLimit, validate('form', ImportForm), async (c) => {
+  .post('/contacts/import', requireAuth, validate('form', ImportForm), async (c) => {
     const file = c.req.valid('form');
     if (file.size > IMPORT_MAX_BYTES) {
-      return c.json(errorBody('ERR_VALIDATION', IMPORT_SHEET_TEXTS.tooLarge), 413);
+      return c.json(errorBody('ERR_PAYLOAD_TOO_LARGE', IMPORT_SHEET_TEXTS.tooLarge), 413);
     }
     const report = await importContactsFile(c.get('ctx'), new Uint8Array(await file.arrayBuffer()));
     return c.json(report, 200);

@@ -1,6 +1,5 @@
-import { coercedId, DomainError, MEDIA_MAX_BYTES, SendMessageJson } from '@zapdesk/core';
+import { coercedId, DomainError, SendMessageJson } from '@zapdesk/core';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
@@ -52,12 +51,7 @@ export const messagesRoutes = new Hono<AppEnv>()
   .post(
     '/messages/:ticketId/:companyId',
     requireAuth,
-    bodyLimit({
-      maxSize: MEDIA_MAX_BYTES + 1024 * 1024,
-      onError: () => {
-        throw new DomainError('ERR_VALIDATION', 'Arquivo muito grande.');
-      },
-    }),
+    // body capped at the media cap by the app's requestBodyLimits (platform/http/body-limit.ts)
     validate('param', SendParams),
     async (c) => {
       const p = c.req.valid('param');

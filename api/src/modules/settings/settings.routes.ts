@@ -1,10 +1,8 @@
-import { CompanySettingsBody, LOGO_MAX_BYTES, LOGO_TEXT } from '@zapdesk/core';
+import { CompanySettingsBody, LOGO_TEXT } from '@zapdesk/core';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
-import { errorBody } from '../../platform/http/errors';
 import { parseJsonBody, validate } from '../../platform/http/validate';
 import { updateCompanySettings } from './settings.service';
 
@@ -38,10 +36,7 @@ const SettingsForm = z.object({
 export const settingsRoutes = new Hono<AppEnv>().put(
   '/companyByCompany/:companyId',
   requireAuth,
-  bodyLimit({
-    maxSize: LOGO_MAX_BYTES + 64 * 1024,
-    onError: (c) => c.json(errorBody('ERR_VALIDATION', LOGO_TEXT.tooLarge), 413),
-  }),
+  // body capped at the logo's size by the app's requestBodyLimits (platform/http/body-limit.ts)
   validate('param', CompanyIdParam),
   validate('form', SettingsForm),
   async (c) => {

@@ -1,0 +1,83 @@
+import { LOGO_MAX_BYTES, LOGO_TEXT, MEDIA_MAX_BYTES } from '@zapdesk/core';
+import { IMPORT_MAX_BYTES, IMPORT_SHEET_TEXTS } from '@zapdesk/core/contacts/import-sheet';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { errorBody } from './errors';
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Login, sign-up, refresh and logout: a few short fields. */
+export const AUTH_BODY_MAX = 16 * KB;
+/** Every other JSON (or form) body: the largest is a 30,000-character quick answer, escaped. */
+export const JSON_BODY_MAX = 1 * MB;
+/**
+ * The simulator's inbound message carries its media as a data: URL (base64, 4/3 of the bytes): room for the 16 MB
+ * image/audio cap. Bigger simulated media (videos, documents) are out of the simulator's reach on purpose.
+ */
+export const SIMULATOR_BODY_MAX = Math.ceil((16 * MB * 4) / 3) + 64 * KB;
+
+export type BodyRule = { method: string; path: RegExp; maxBytes: number; message?: string };
+
+/**
+ * Per-route request-body caps, checked before anything reads the body (validators, the rate limiter, multipart
+ * parsing). Uploads get their media caps plus room for the multipart envelope; everything else is small.
+ */
+export const BODY_RULES: readonly BodyRule[] = [
+  { method: 'POST', path: /^\/auth\//, maxBytes: AUTH_BODY_MAX },
+  { method: 'DELETE', path: /^\/auth\//, maxBytes: AUTH_BODY_MAX },
+  {
+    method: 'POST',
+    path: /^\/contacts\/import\/?$/,
+    maxBytes: IMPORT_MAX_BYTES + 64 * KB,
+    message: IMPORT_SHEET_TEXTS.tooLarge,
+  },
+  {
+    method: 'PUT',
+    path: /^\/companyByCompany\/[^/]+\/?$/,
+    maxBytes: LOGO_MAX_BYTES + 64 * KB,
+    message: LOGO_TEXT.tooLarge,
+  },
+  {
+    method: 'POST',
+    path: /^\/messages\/[^/]+\/[^/]+\/?$/,
+    maxBytes: MEDIA_MAX_BYTES + MB,
+    message: 'Arquivo muito grande.',
+  },
+  { method: 'POST', path: /^\/simulator\/[^/]+\/inbound\/?$/, maxBytes: SIMULATOR_BODY_MAX },
+];
+
+/** The largest body any route accepts: Bun.serve's own ceiling (maxRequestBodySize) is set to it. */
+export const LARGEST_BODY_MAX = Math.max(JSON_BODY_MAX, ...BODY_RULES.map((r) => r.maxBytes));
+
+export function bodyRuleFor(method: string, path: string): { maxBytes: number; message?: string } {
+  return BODY_RULES.find((r) => r.method === method && r.path.test(path)) ?? { maxBytes: JSON_BODY_MAX };
+}
+
+/**
+ * 413 `ERR_PAYLOAD_TOO_LARGE` for a body over its route's cap: a declared Content-Length is refused before a byte
+ * is read; a chunked body (no length) is counted while it streams and refused as soon as it passes the cap.
+ */
+export function requestBodyLimits(): MiddlewareHandler {
+  const limiters = new Map<string, MiddlewareHandler>();
+  const limiterFor = (maxBytes: number, message: string | undefined) => {
+    const key = `${maxBytes}:${message ?? ''}`;
+    let l = limiters.get(key);
+    if (!l) {
+      l = bodyLimit({
+        maxSize: maxBytes,
+        onError: (c) => {
+          c.header('Connection', 'close');
+          return c.json(errorBody('ERR_PAYLOAD_TOO_LARGE', message), 413);
+        },
+      });
+      limiters.set(key, l);
+    }
+    return l;
+  };
+  return (c, next) => {
+    if (!c.req.raw.body) return next();
+    const rule = bodyRuleFor(c.req.method, c.req.path);
+    return limiterFor(rule.maxBytes, rule.message)(c, next);
+  };
+}

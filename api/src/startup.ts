@@ -1,4 +1,5 @@
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
+import { startPipelineArea } from './modules/pipeline/pipeline.startup';
 import { seedDemoConnection, startWhatsappArea } from './modules/whatsapp/whatsapp.startup';
 import { registerBaileysAdapter } from './platform/channels/baileys';
 import { installSessionOwnership, startSessionRelay } from './platform/channels/lease';
@@ -23,6 +24,7 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   await startSessionRelay();
   // connections: channel adapters, inbound pipeline jobs, restored sessions and (REDIS_URL) takeover of sessions
   // whose owner died; then the demo's simulator 'Principal'
+  startPipelineArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
 }

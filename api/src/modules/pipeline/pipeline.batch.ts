@@ -20,6 +20,7 @@ import {
 import {
   findChannelMessages,
   type MessageRow,
+  type NewMessage,
   publishMessage,
   storeChannelMessages,
 } from '../messages/messages.channel';
@@ -32,10 +33,9 @@ import {
   unfinishedTicketsOfContacts,
 } from '../tickets/tickets.service';
 import { connectionsForPipeline, type PipelineConnection } from '../whatsapp/whatsapp.pipeline';
-import type { StoredEvent } from './pipeline.ingest';
 import { emitRawLogEvent } from './pipeline.logs';
-import { inboundMessageValues } from './pipeline.process';
 import { finishRawLogs, type RawLogFinish, type RawLogRow } from './pipeline.repo';
+import type { StoredEvent } from './pipeline.types';
 
 type MessageEvent = Extract<StoredEvent, { kind: 'message' }>;
 
@@ -263,4 +263,34 @@ export function greetingFor(conn: PipelineConnection, ticket: TicketDto): string
     null;
   if (!template) return null;
   return renderGreeting(template, { name: ticket.contact.name, protocol: ticket.protocol, now: new Date() });
+}
+
+/** the message row an inbound message becomes  */
+export function inboundMessageValues(
+  ev: Extract<StoredEvent, { kind: 'message' }>,
+  at: { ticketId: number; senderId: number | null; whatsappId: number; quoted: MessageRow | null },
+): NewMessage {
+  const { msg, storedMedia: media, imported } = ev;
+  const dataJson: Record<string, unknown> = {};
+  if (msg.location) Object.assign(dataJson, { latitude: msg.location.latitude, longitude: msg.location.longitude });
+  if (media && 'error' in media) dataJson.mediaError = media.error;
+  if (msg.media && media && !('error' in media)) dataJson.fileName = media.fileName;
+  if (imported) dataJson.imported = true;
+  const when = msg.timestamp ? new Date(msg.timestamp * 1000) : new Date();
+  return {
+    wid: msg.id,
+    ticketId: at.ticketId,
+    contactId: at.senderId,
+    whatsappId: at.whatsappId,
+    body: msg.body ?? '',
+    fromMe: msg.fromMe,
+    read: msg.fromMe,
+    ack: msg.fromMe ? 1 : 0,
+    mediaType: msg.type,
+    mediaUrl: media && !('error' in media) ? media.url : null,
+    quotedMsgId: at.quoted?.id ?? null,
+    dataJson: Object.keys(dataJson).length ? dataJson : null,
+    createdAt: when,
+    updatedAt: when,
+  };
 }

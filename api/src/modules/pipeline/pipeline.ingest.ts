@@ -1,30 +1,12 @@
 import { breathe, DomainError, GroupCommit } from '@zapdesk/core';
-import type { InboundMessage } from '../../platform/channels/types';
+import type { ChannelEventRecord } from '../../platform/channels/types';
 import { type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { saveMediaFile } from '../media/media.service';
 import { dispatchInbound, enqueueInbound } from './pipeline.jobs';
 import { emitRawLogEvent } from './pipeline.logs';
 import { insertRawLogs, type RawLogRow, updateRawLog } from './pipeline.repo';
-
-/** What a channel reported, as stored in the raw log's JSON (media bytes replaced by the stored file). */
-export type ChannelEventRecord =
-  | { kind: 'message'; msg: InboundMessage }
-  | { kind: 'ack'; messageId: string; ack: number }
-  | { kind: 'edit'; messageId: string; body: string; raw: unknown }
-  | { kind: 'revoke'; messageId: string; raw: unknown }
-  | { kind: 'reaction'; messageId: string; emoji: string; from: string; raw: unknown }
-  | { kind: 'call'; from: string; at: number; raw: unknown };
-
-export type StoredMedia =
-  | { id: string; url: string; mimeType: string; fileName: string; kind: string }
-  | { error: string };
-export type StoredMessage = Omit<InboundMessage, 'media'> & {
-  media?: { mimeType: string; fileName?: string; size: number };
-};
-export type StoredEvent =
-  | { kind: 'message'; msg: StoredMessage; storedMedia?: StoredMedia; imported?: boolean }
-  | Exclude<ChannelEventRecord, { kind: 'message' }>;
+import type { StoredEvent } from './pipeline.types';
 
 /** JSON text safe for jsonb: bytes become their length, bigints strings, NUL characters (refused by jsonb) dropped */
 export function jsonSafeText(v: unknown): string {

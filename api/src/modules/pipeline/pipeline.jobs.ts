@@ -2,9 +2,9 @@ import { GroupCommit } from '@zapdesk/core';
 import { type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { processMessageBatch } from './pipeline.batch';
-import type { StoredEvent } from './pipeline.ingest';
 import { processRawLog } from './pipeline.process';
 import { type RawLogRow, unsafeFindRawLogs } from './pipeline.repo';
+import type { StoredEvent } from './pipeline.types';
 
 export const INBOUND_JOB = 'inbound.process';
 /** processes many raw logs of one company at once (the group-committed ones) */

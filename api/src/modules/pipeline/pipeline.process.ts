@@ -8,52 +8,21 @@ import {
   applyChannelRevoke,
   findChannelMessage,
   type MessageRow,
-  type NewMessage,
   publishMessage,
   storeChannelMessage,
 } from '../messages/messages.channel';
 import { findOrCreateTicketForInbound, touchTicketOnMessage } from '../tickets/tickets.service';
 import { connectionForPipeline } from '../whatsapp/whatsapp.pipeline';
 import { processMessageBatch } from './pipeline.batch';
-import type { StoredEvent } from './pipeline.ingest';
 import { emitRawLogEvent } from './pipeline.logs';
 import { type RawLogRow, unsafeFindRawLog, updateRawLog } from './pipeline.repo';
+import type { StoredEvent } from './pipeline.types';
 
 /** A receipt/edit/revoke for a message not stored yet (it may still be in flight): retried, then given up. */
 class NotYetStored extends Error {}
 const NOT_FOUND_RETRIES = 2;
 
 type Outcome = { ticketId: number | null; note?: string };
-
-/** the message row an inbound message becomes (pipeline.batch.ts) */
-export function inboundMessageValues(
-  ev: Extract<StoredEvent, { kind: 'message' }>,
-  at: { ticketId: number; senderId: number | null; whatsappId: number; quoted: MessageRow | null },
-): NewMessage {
-  const { msg, storedMedia: media, imported } = ev;
-  const dataJson: Record<string, unknown> = {};
-  if (msg.location) Object.assign(dataJson, { latitude: msg.location.latitude, longitude: msg.location.longitude });
-  if (media && 'error' in media) dataJson.mediaError = media.error;
-  if (msg.media && media && !('error' in media)) dataJson.fileName = media.fileName;
-  if (imported) dataJson.imported = true;
-  const when = msg.timestamp ? new Date(msg.timestamp * 1000) : new Date();
-  return {
-    wid: msg.id,
-    ticketId: at.ticketId,
-    contactId: at.senderId,
-    whatsappId: at.whatsappId,
-    body: msg.body ?? '',
-    fromMe: msg.fromMe,
-    read: msg.fromMe,
-    ack: msg.fromMe ? 1 : 0,
-    mediaType: msg.type,
-    mediaUrl: media && !('error' in media) ? media.url : null,
-    quotedMsgId: at.quoted?.id ?? null,
-    dataJson: Object.keys(dataJson).length ? dataJson : null,
-    createdAt: when,
-    updatedAt: when,
-  };
-}
 
 async function targetMessage(log: RawLogRow, messageId: string, attemptsMade: number): Promise<MessageRow | null> {
   const row = log.whatsappId ? await findChannelMessage(log.companyId, log.whatsappId, messageId) : null;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { validate } from '../../platform/http/validate';
+import { closeImportedTickets } from './pipeline.import';
 import { deleteAllRawLogs, listRawLogs, reprocessRawLog } from './pipeline.service';
 
 const ListQuery = z.object({
@@ -15,6 +16,8 @@ const ListQuery = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 const IdParam = z.object({ id: coercedId('Dados inválidos.') });
+/** the connection's id, with the connections' text (the route was theirs) */
+const ImportIdParam = z.object({ id: coercedId('Registro não encontrado.') });
 
 /** the raw-log screen (spec 3 §3) and the history import's bulk close */
 export const pipelineRoutes = new Hono<AppEnv>()
@@ -24,4 +27,7 @@ export const pipelineRoutes = new Hono<AppEnv>()
   .post('/reprocessMessage/:id', requireAuth, validate('param', IdParam), async (c) =>
     c.json(await reprocessRawLog(c.get('ctx'), c.req.valid('param').id), 200),
   )
-  .post('/messagesBruteLogsDeleteAll', requireAuth, async (c) => c.json(await deleteAllRawLogs(c.get('ctx')), 200));
+  .post('/messagesBruteLogsDeleteAll', requireAuth, async (c) => c.json(await deleteAllRawLogs(c.get('ctx')), 200))
+  .post('/closedimported/:id', requireAuth, validate('param', ImportIdParam), async (c) =>
+    c.json(await closeImportedTickets(c.get('ctx'), c.req.valid('param').id), 200),
+  );

@@ -1,5 +1,6 @@
 import { DomainError } from '@zapdesk/core';
 import { type SessionHandle, sessionHandle } from '../../platform/channels/relay';
+import { emitWhatsappUpdate } from './whatsapp.events';
 import * as repo from './whatsapp.repo';
 
 export type PipelineConnection = repo.WhatsappRow & { queueGreetings: Map<number, string> };
@@ -35,4 +36,16 @@ export async function connectedSession(
   if (!conn) throw new DomainError('ERR_NO_WAPP_FOUND');
   if (conn.status !== 'CONNECTED') throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
   return { conn, session: sessionHandle(whatsappId) };
+}
+
+/** the connection row the history import reads (its range and options), or null when it was deleted */
+export function connectionForImport(companyId: number, id: number): Promise<repo.WhatsappRow | null> {
+  return repo.findWhatsappRow(companyId, id);
+}
+
+/** the connection's history-import state ('preparing', 'running', 'renderButtonCloseTickets' or none), published */
+export async function setImportStatus(companyId: number, id: number, status: string | null): Promise<void> {
+  await repo.setSessionFields(companyId, id, { statusImportMessages: status });
+  const w = await repo.findWhatsapp(companyId, id);
+  if (w) emitWhatsappUpdate(w);
 }

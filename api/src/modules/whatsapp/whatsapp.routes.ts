@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { validate } from '../../platform/http/validate';
-import { closeImportedTickets } from './whatsapp.import';
 import {
   createWhatsapp,
   deleteWhatsapp,
@@ -41,7 +40,4 @@ export const whatsappRoutes = new Hono<AppEnv>()
   )
   .delete('/whatsappsession/:id', requireAuth, validate('param', IdParam), async (c) =>
     c.json(await disconnectSession(c.get('ctx'), c.req.valid('param').id), 200),
-  )
-  .post('/closedimported/:id', requireAuth, validate('param', IdParam), async (c) =>
-    c.json(await closeImportedTickets(c.get('ctx'), c.req.valid('param').id), 200),
   );

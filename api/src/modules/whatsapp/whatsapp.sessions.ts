@@ -2,16 +2,30 @@ import { DomainError } from '@zapdesk/core';
 import { watchSessionOrphans } from '../../platform/channels/lease';
 import { defineSessionOp, sessionOwnedElsewhere } from '../../platform/channels/relay';
 import { sessionManager } from '../../platform/channels/session-manager';
-import type { ChannelEvents, ConnectionStatus } from '../../platform/channels/types';
+import type { ChannelEventRecord, ChannelEvents, ConnectionStatus } from '../../platform/channels/types';
 import { type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
-import { type ChannelEventRecord, ingestChannelEvent } from '../pipeline/pipeline.ingest';
 import { emitSessionError, emitWhatsappUpdate } from './whatsapp.events';
 import * as repo from './whatsapp.repo';
 
 /**
+ * Where a connection's messages, receipts, edits, revokes, reactions and calls go: the inbound pipeline's step 1
+ * (pipeline.ingest.ts), installed at startup by the pipeline area (pipeline.startup.ts) — the connections area does
+ * not import the pipeline. Resolves once the event is durably taken (its raw log written).
+ */
+export type InboundSink = (companyId: number, whatsappId: number, ev: ChannelEventRecord) => Promise<unknown>;
+let inboundSink: InboundSink | undefined;
+export function setInboundSink(sink: InboundSink): void {
+  inboundSink = sink;
+}
+function ingestChannelEvent(companyId: number, whatsappId: number, ev: ChannelEventRecord): Promise<unknown> {
+  if (!inboundSink) return Promise.reject(new Error('no inbound sink installed (startup: startPipelineArea)'));
+  return inboundSink(companyId, whatsappId, ev);
+}
+
+/**
  * Bridge between the channel adapters and the platform: session state goes to the connection row and the live
- * channels; messages and receipts go to the inbound pipeline. Everything a connection emits is handled in order
+ * channels; messages and receipts go to the inbound sink. Everything a connection emits is handled in order
  * (one chain per connection), so OPENING never overwrites a later CONNECTED and an edit is logged after its message.
  */
 type State = {

@@ -3,33 +3,17 @@ import { sessionManager } from '../../platform/channels/session-manager';
 import { SimulatorAdapter } from '../../platform/channels/simulator/simulator-adapter';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
-import { definePipelineJobs } from '../pipeline/pipeline.jobs';
 import { simulatorScanOp } from './simulator.ops';
-import { defineImportJobs, maybeStartImport } from './whatsapp.import';
 import * as repo from './whatsapp.repo';
 import { ensureDefaultConnection } from './whatsapp.service';
-import {
-  channelSink,
-  restoreSessions,
-  setOnConnected,
-  startConnectionSession,
-  watchConnectionOrphans,
-} from './whatsapp.sessions';
+import { channelSink, restoreSessions, startConnectionSession, watchConnectionOrphans } from './whatsapp.sessions';
 
 /**
- * Startup step of connections and the inbound pipeline: adapters, job handlers, the channel sink, then (API
- * process) the sessions that were connected before the restart.
+ * Startup step of connections (after the pipeline's, which installs the inbound sink and the on-connected hook):
+ * adapters, the channel sink, then (session owners) the sessions that were connected before the restart.
  */
 export async function startWhatsappArea(opts: { role: 'api' | 'worker' | 'cli' }): Promise<void> {
   if (platform().env.simulatorEnabled) registerChannelAdapter(new SimulatorAdapter());
-  // a worker sharing PostgreSQL without Redis cannot reach the sessions (no relay, they all run in the API process):
-  // the jobs that need one (greetings, history import) stay with the API process
-  const env = platform().env;
-  if (!(opts.role === 'worker' && env.databaseUrl && !env.redisUrl)) {
-    definePipelineJobs();
-    defineImportJobs();
-  }
-  setOnConnected(maybeStartImport);
   sessionManager().setSink(channelSink);
   if (ownsSessions(opts.role)) {
     await restoreSessions().catch((err) => log.error({ err }, 'session restore failed'));

@@ -43,6 +43,15 @@ export type ChannelEvents = {
   onCall(connId: number, from: string, at: number, raw: unknown): void;
 };
 
+/** One event a connection reported, as the inbound sink receives it (ChannelEvents' calls as data). */
+export type ChannelEventRecord =
+  | { kind: 'message'; msg: InboundMessage }
+  | { kind: 'ack'; messageId: string; ack: number }
+  | { kind: 'edit'; messageId: string; body: string; raw: unknown }
+  | { kind: 'revoke'; messageId: string; raw: unknown }
+  | { kind: 'reaction'; messageId: string; emoji: string; from: string; raw: unknown }
+  | { kind: 'call'; from: string; at: number; raw: unknown };
+
 export type OutboundContent =
   | { kind: 'text'; body: string; quotedId?: string }
   | {

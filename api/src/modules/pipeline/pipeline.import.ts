@@ -5,28 +5,22 @@ import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
-import { importedTicketIds } from '../messages/messages.repo';
-import { ingestChannelEvent } from '../pipeline/pipeline.ingest';
-import { processRawLog } from '../pipeline/pipeline.process';
+import { importedTicketIds } from '../messages/messages.channel';
 import { closeTicketsInBulk, closeTicketsOf } from '../tickets/tickets.service';
-import { emitImportProgress, emitWhatsappUpdate } from './whatsapp.events';
-import * as repo from './whatsapp.repo';
-import { getWhatsappInCompany } from './whatsapp.service';
+import { emitImportProgress } from '../whatsapp/whatsapp.events';
+import { connectionForImport, setImportStatus } from '../whatsapp/whatsapp.pipeline';
+import { getWhatsappInCompany } from '../whatsapp/whatsapp.service';
+import { ingestChannelEvent } from './pipeline.ingest';
+import { processRawLog } from './pipeline.process';
 
 export const IMPORT_JOB = 'whatsapp.import';
-
-async function setImportStatus(companyId: number, id: number, status: string | null): Promise<void> {
-  await repo.setSessionFields(companyId, id, { statusImportMessages: status });
-  const w = await repo.findWhatsapp(companyId, id);
-  if (w) emitWhatsappUpdate(w);
-}
 
 /**
  * Hook after CONNECTED: a connection with an import range that was not imported yet queues the history import
  * ('preparing' until the job runs).
  */
 export async function maybeStartImport(companyId: number, whatsappId: number): Promise<void> {
-  const w = await repo.findWhatsappRow(companyId, whatsappId);
+  const w = await connectionForImport(companyId, whatsappId);
   if (!w?.importOldMessages || !w.importRecentMessages || w.statusImportMessages) return;
   await setImportStatus(companyId, whatsappId, 'preparing');
   emitImportProgress(companyId, { this: 0, all: 0, state: 'preparing', whatsappId });
@@ -47,9 +41,12 @@ const importOnOwner = defineSessionOp(
   { timeoutMs: 30 * 60_000 },
 );
 
-/** The history import: every message of the range goes through the same pipeline, marked imported. */
+/**
+ * The history import: every message of the range goes through the same path as a live one (raw log, then the
+ * batch of one), marked imported — no unread count, no greeting, no after-inbound reactions.
+ */
 export async function runImport(companyId: number, whatsappId: number): Promise<void> {
-  const w = await repo.findWhatsappRow(companyId, whatsappId);
+  const w = await connectionForImport(companyId, whatsappId);
   const session = sessionManager().get(whatsappId);
   if (!w?.importOldMessages || !w.importRecentMessages || !session?.fetchHistory) {
     if (w) await setImportStatus(companyId, whatsappId, null);

@@ -1,9 +1,10 @@
-import { DomainError, parseJid } from '@zapdesk/core';
+import { parseJid } from '@zapdesk/core';
+import { z } from 'zod';
 import { defineSessionOp } from '../../platform/channels/relay';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
-import { platform } from '../../platform/index';
+import { defineJob } from '../../platform/jobs/define-job';
 import { log } from '../../platform/log';
 import { importedTicketIds } from '../messages/messages.channel';
 import { closeTicketsInBulk, closeTicketsOf } from '../tickets/tickets.service';
@@ -24,10 +25,9 @@ export async function maybeStartImport(companyId: number, whatsappId: number): P
   if (!w?.importOldMessages || !w.importRecentMessages || w.statusImportMessages) return;
   await setImportStatus(companyId, whatsappId, 'preparing');
   emitImportProgress(companyId, { this: 0, all: 0, state: 'preparing', whatsappId });
-  await platform().jobs.add(
-    IMPORT_JOB,
+  await importJob.enqueue(
     { companyId, whatsappId },
-    { attempts: 1, jobId: `import-${whatsappId}-${w.importOldMessages.getTime()}`, companyId },
+    { attempts: 1, jobId: `import-${whatsappId}-${w.importOldMessages.getTime()}` },
   );
 }
 
@@ -95,10 +95,11 @@ export async function closeImportedTickets(ctx: UserCtx, id: number): Promise<{ 
   return result;
 }
 
+/** the history import of a connection, run on the session's owner */
+const importJob = defineJob(IMPORT_JOB, z.object({ whatsappId: z.number().int().positive() }), async (data) => {
+  await importOnOwner(data.whatsappId, { companyId: data.companyId });
+});
+
 export function defineImportJobs(): void {
-  platform().jobs.define(IMPORT_JOB, async (job) => {
-    const { companyId, whatsappId } = job.data as { companyId: number; whatsappId: number };
-    if (!Number.isInteger(companyId) || !Number.isInteger(whatsappId)) throw new DomainError('ERR_VALIDATION');
-    await importOnOwner(whatsappId, { companyId });
-  });
+  importJob.register();
 }

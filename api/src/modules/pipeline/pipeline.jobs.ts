@@ -1,5 +1,7 @@
 import { GroupCommit } from '@zapdesk/core';
+import { z } from 'zod';
 import { type Platform, platform } from '../../platform/index';
+import { defineJob } from '../../platform/jobs/define-job';
 import { log } from '../../platform/log';
 import { processMessageBatch } from './pipeline.batch';
 import { processRawLog } from './pipeline.process';
@@ -12,34 +14,40 @@ export const INBOUND_BATCH_JOB = 'inbound.batch';
 /** embedded mode: the batch job that re-checks logs processed in-process (only acts if that did not happen) */
 export const SAFETY_NET_DELAY_MS = 30_000;
 
+const RETRIED = { attempts: 5, backoff: { type: 'exponential', delay: 500 } } as const;
+const rawLogId = z.number().int().positive();
+
+/** the processing job of one raw log (media messages, retries of a batch's failures) */
+export const inboundJob = defineJob(
+  INBOUND_JOB,
+  z.object({ rawLogId }),
+  async (data, run) => {
+    await processRawLog(data.rawLogId, { attemptsMade: run.attemptsMade });
+  },
+  { ...RETRIED, concurrency: 4 },
+);
+
+/** processes many raw logs of one company; batch jobs claimed together are processed as one merged batch */
+export const inboundBatchJob = defineJob(
+  INBOUND_BATCH_JOB,
+  z.object({ rawLogIds: z.array(rawLogId).min(1) }),
+  async (data) => {
+    await processMerged({ ids: data.rawLogIds });
+  },
+  { ...RETRIED, concurrency: Number(process.env.INBOUND_CONCURRENCY) || 32 },
+);
+
 /** the processing job of some raw logs of one company (retried with backoff) */
 export async function enqueueInboundBatch(companyId: number, rawLogIds: number[], delay = 0): Promise<void> {
-  await platform().jobs.add(
-    INBOUND_BATCH_JOB,
-    { rawLogIds },
-    {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 500 },
-      jobId: `inbound-batch-${rawLogIds[0]}-${rawLogIds.length}`,
-      companyId,
-      ...(delay ? { delay } : {}),
-    },
+  await inboundBatchJob.enqueue(
+    { companyId, rawLogIds },
+    { jobId: `inbound-batch-${rawLogIds[0]}-${rawLogIds.length}`, ...(delay ? { delay } : {}) },
   );
 }
 
 /** the processing job of one raw log (media messages, retries of a batch's failures) */
 export async function enqueueInbound(companyId: number, rawLogId: number, delay = 0): Promise<void> {
-  await platform().jobs.add(
-    INBOUND_JOB,
-    { rawLogId },
-    {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 500 },
-      jobId: `inbound-${rawLogId}`,
-      companyId,
-      ...(delay ? { delay } : {}),
-    },
-  );
+  await inboundJob.enqueue({ companyId, rawLogId }, { jobId: `inbound-${rawLogId}`, ...(delay ? { delay } : {}) });
 }
 
 /**
@@ -137,19 +145,6 @@ function processMerged(work: Work): Promise<void> {
 
 /** startup step: the processing jobs of the inbound pipeline */
 export function definePipelineJobs(): void {
-  platform().jobs.define(
-    INBOUND_JOB,
-    async (job) => {
-      await processRawLog(Number(job.data.rawLogId), { attemptsMade: job.attemptsMade });
-    },
-    { concurrency: 4 },
-  );
-  platform().jobs.define(
-    INBOUND_BATCH_JOB,
-    async (job) => {
-      await processMerged({ ids: (job.data.rawLogIds as unknown[]).map(Number) });
-    },
-    // claimed together, processed as one merged batch (processMerged)
-    { concurrency: Number(process.env.INBOUND_CONCURRENCY) || 32 },
-  );
+  inboundJob.register();
+  inboundBatchJob.register();
 }

@@ -2,6 +2,7 @@ import { describe, expect, spyOn, test } from 'bun:test';
 import type { MessageDto, TicketDto } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
 import { contacts, messageRawLogs, messages, tickets } from '../../db/schema';
+import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
@@ -222,6 +223,9 @@ describe('inbound pipeline (simulator)', () => {
     const { company, admin } = await makeTenant();
     const master = await makeUser(company.id, { profile: 'admin', master: true });
     const w = await connectedSimulator(t, admin.token);
+    // the retries' backoff (0.5 + 1 + 2 + 4 s) passes on a test clock, not in real time
+    const clock = new TestClock(Date.now());
+    const restoreClock = useClock(clock);
     const spy = spyOn(ticketsService, 'findOrCreateTicketForInbound').mockImplementation(async () => {
       throw new Error('database hiccup');
     });
@@ -241,12 +245,17 @@ describe('inbound pipeline (simulator)', () => {
         remoteJid: '5511922220007@s.whatsapp.net',
         body: 'vai falhar',
       });
-      await waitFor(async () => (await t.platform.jobs.get(`inbound-${raw.id}`))?.state === 'failed', 15_000);
+      await clock.advanceUntil(async () => (await t.platform.jobs.get(`inbound-${raw.id}`))?.state === 'failed', {
+        stepMs: 250,
+        maxSteps: 200,
+      });
+      expect((await t.platform.jobs.get(`inbound-${raw.id}`))?.attemptsMade).toBe(5);
       const [failed] = await db.select().from(messageRawLogs).where(eq(messageRawLogs.id, raw.id));
       expect(failed.status).toBe('failed');
       expect(failed.error).toBe('database hiccup');
       expect(await messageRows(company.id, 'FAIL-1')).toHaveLength(0);
     } finally {
+      restoreClock();
       spy.mockRestore();
       batchSpy.mockRestore();
     }
@@ -270,7 +279,7 @@ describe('inbound pipeline (simulator)', () => {
     expect(body.hasMore).toBe(false);
     expect((await t.req('GET', '/messageLogs', { token: admin.token })).status).toBe(403);
     expect((await t.req('GET', '/messageLogs')).status).toBe(401);
-  }, 30_000);
+  });
 
   test('group messages are ignored when the connection disables them', async () => {
     const { company, admin } = await makeTenant();

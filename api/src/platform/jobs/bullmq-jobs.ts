@@ -1,8 +1,16 @@
-import { type Job, Queue, Worker } from 'bullmq';
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { log } from '../log';
 import { normalizeOpts, toJsonData } from './job-opts';
-import type { Backoff, JobHandler, JobInfo, JobOpts, JobState, Jobs } from './types';
+import {
+  type Backoff,
+  type JobHandler,
+  type JobInfo,
+  type JobOpts,
+  type JobState,
+  type Jobs,
+  UnrecoverableJobError,
+} from './types';
 
 export type BullJobsOptions = {
   /** redis://… */
@@ -206,7 +214,19 @@ export class BullJobs implements Jobs {
         const h = this.handlers.get(job.name);
         if (!h) throw new Error(`no handler for job "${job.name}"`);
         const env = (job.data ?? {}) as Partial<Envelope>;
-        return h.handler({ id: String(job.id), name: job.name, data: env.payload, attemptsMade: job.attemptsMade });
+        try {
+          return await h.handler({
+            id: String(job.id),
+            name: job.name,
+            data: env.payload,
+            attemptsMade: job.attemptsMade,
+            companyId: env.companyId ?? null,
+          });
+        } catch (e) {
+          // BullMQ's own way to skip the remaining attempts
+          if (e instanceof UnrecoverableJobError) throw new UnrecoverableError(e.message);
+          throw e;
+        }
       },
       { connection: this.workerConn, prefix: this.prefix, concurrency: this.totalConcurrency() },
     );

@@ -1,16 +1,19 @@
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { type Clock, type ClockTimer, clock as liveClock } from '../clock';
 import type { Db } from '../db';
 import { log } from '../log';
 import { backoffDelay, normalizeOpts, type StoredJobOpts, toJsonData } from './job-opts';
 import { type JobRow, type JobsRepo, jobsRepo } from './jobs.repo';
-import type { JobHandler, JobInfo, JobOpts, Jobs } from './types';
+import { type JobHandler, type JobInfo, type JobOpts, type Jobs, UnrecoverableJobError } from './types';
 
 export type DbJobsOptions = {
   /** namespace inside the jobs table (tests use a random one); default 'zapdesk' */
   queue?: string;
   /** database to use; default the platform's live `db` */
   db?: () => Db;
+  /** the clock deciding when jobs are due, backoff and leases; default the API's clock in use (platform/clock) */
+  clock?: () => Clock;
   /** how often to look for due jobs written by other processes (adds in this process wake it at once) */
   pollMs?: number;
   /** lease of a running job; renewed every lockMs/2 while the handler runs */
@@ -74,7 +77,13 @@ export class DbJobs implements Jobs {
   private readonly handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
   private readonly running = new Map<string, number>();
   private readonly inflight = new Set<Promise<void>>();
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly clock: () => Clock;
+  private readonly timers = new Set<ClockTimer>();
+  /**
+   * Polling is real time (it looks for work other processes wrote); what is due, backoff, leases and the precise
+   * wake-ups of short delays are clock time. A test clock moved by a day is therefore seen at the next poll, without
+   * polling through the day.
+   */
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
   private closing = false;
@@ -90,7 +99,8 @@ export class DbJobs implements Jobs {
   private readonly root = new AsyncResource('DbJobs');
 
   constructor(opts: DbJobsOptions = {}) {
-    this.repo = jobsRepo(opts.queue ?? 'zapdesk', opts.db);
+    this.clock = opts.clock ?? liveClock;
+    this.repo = jobsRepo(opts.queue ?? 'zapdesk', opts.db, this.clock);
     this.pollMs = opts.pollMs ?? 250;
     this.lockMs = opts.lockMs ?? 30_000;
     this.stalledCheckMs = opts.stalledCheckMs ?? Math.min(5_000, this.lockMs);
@@ -147,7 +157,7 @@ export class DbJobs implements Jobs {
     this.closing = true;
     this.started = false;
     clearTimeout(this.pollTimer);
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) t.cancel();
     this.timers.clear();
     // a tick in progress may still claim jobs: let it finish so they are in `inflight` before waiting on them
     await this.ticking;
@@ -172,8 +182,8 @@ export class DbJobs implements Jobs {
   private wakeInRoot(delayMs: number): void {
     if (delayMs > 0) {
       if (delayMs > PRECISE_WAKE_MAX_MS) return;
-      // + a few ms: the database clock decides dueness, and now() rounding must not make us arrive early
-      const t = setTimeout(() => {
+      // + a few ms: dueness is decided in the database at ms precision; rounding must not make us arrive early
+      const t = this.clock().setTimeout(() => {
         this.timers.delete(t);
         this.wake();
       }, delayMs + 5);
@@ -200,7 +210,7 @@ export class DbJobs implements Jobs {
   private async tick(): Promise<void> {
     clearTimeout(this.pollTimer);
     try {
-      const now = Date.now();
+      const now = this.clock().now();
       if (now - this.lastStalledCheck >= this.stalledCheckMs) {
         this.lastStalledCheck = now;
         const reaped = await this.repo.reapStalled(this.maxStalledCount);
@@ -239,24 +249,35 @@ export class DbJobs implements Jobs {
 
   private async execute(row: JobRow, handler: JobHandler): Promise<void> {
     const token = row.lockToken as string;
-    const heartbeat = setInterval(() => {
-      this.repo
-        .extendLease(row.id, token, this.lockMs)
-        .then((kept) => {
-          if (!kept) log.warn({ id: row.id, name: row.name }, 'jobs: lease lost while running (removed or retaken)');
-        })
-        .catch((err) => log.error({ err, id: row.id }, 'jobs: lease renewal failed'));
-    }, this.lockMs / 2);
+    let heartbeat: ClockTimer | undefined;
+    const renewLater = () => {
+      heartbeat = this.clock().setTimeout(() => {
+        renewLater();
+        this.repo
+          .extendLease(row.id, token, this.lockMs)
+          .then((kept) => {
+            if (!kept) log.warn({ id: row.id, name: row.name }, 'jobs: lease lost while running (removed or retaken)');
+          })
+          .catch((err) => log.error({ err, id: row.id }, 'jobs: lease renewal failed'));
+      }, this.lockMs / 2);
+    };
+    renewLater();
     let result: unknown;
     let error: unknown;
     let failed = false;
     try {
-      result = await handler({ id: row.id, name: row.name, data: row.data, attemptsMade: row.attemptsMade });
+      result = await handler({
+        id: row.id,
+        name: row.name,
+        data: row.data,
+        attemptsMade: row.attemptsMade,
+        companyId: row.companyId,
+      });
     } catch (e) {
       failed = true;
       error = e;
     } finally {
-      clearInterval(heartbeat);
+      heartbeat?.cancel();
     }
     try {
       if (!failed) {
@@ -266,7 +287,8 @@ export class DbJobs implements Jobs {
       const opts = row.opts as StoredJobOpts;
       const attemptsMade = row.attemptsMade + 1;
       const reason = error instanceof Error ? error.message : String(error);
-      const retryIn = attemptsMade < row.maxAttempts ? backoffDelay(opts.backoff, attemptsMade) : null;
+      const retryable = attemptsMade < row.maxAttempts && !(error instanceof UnrecoverableJobError);
+      const retryIn = retryable ? backoffDelay(opts.backoff, attemptsMade) : null;
       await this.repo.fail(row.id, token, reason, retryIn);
       if (retryIn === null) log.warn({ id: row.id, name: row.name, reason }, 'jobs: job failed');
       else this.wake(retryIn);

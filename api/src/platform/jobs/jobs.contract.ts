@@ -1,5 +1,7 @@
 import { afterAll, afterEach, describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { defineJob } from './define-job';
 import type { Jobs } from './types';
 
 /**
@@ -296,6 +298,59 @@ export function jobsContract(name: string, target: JobsContractTarget): void {
       expect(finished).toBe(true);
       const again = await open(ns);
       expect((await again.get(added.id))?.state).toBe('completed');
+    });
+
+    test('a typed job: its handler gets the parsed payload with the company, the job is listed for that company', async () => {
+      const jobs = await open(fresh());
+      const seen: unknown[] = [];
+      const job = defineJob(
+        `typed-${fresh()}`,
+        z.object({ ticketId: z.number().int(), note: z.string().default('none') }),
+        async (data, run) => {
+          seen.push({ ...data, attemptsMade: run.attemptsMade });
+          return data.ticketId;
+        },
+      );
+      job.register(jobs);
+      await jobs.startWorkers();
+      const added = await job.enqueue({ companyId: 9, ticketId: 12 }, { jobs });
+      expect(added).toMatchObject({ name: job.name, companyId: 9, data: { companyId: 9, ticketId: 12 } });
+      await waitFor(async () => (await jobs.get(added.id))?.state === 'completed');
+      expect(seen).toEqual([{ companyId: 9, ticketId: 12, note: 'none', attemptsMade: 0 }]);
+      expect((await jobs.list({ companyId: 9 })).map((j) => j.id)).toEqual([added.id]);
+    });
+
+    test('a typed job refuses a payload without its company or with wrong fields, at enqueue and at run', async () => {
+      const jobs = await open(fresh());
+      const runs: unknown[] = [];
+      const job = defineJob(
+        `strict-${fresh()}`,
+        z.object({ ticketId: z.number().int() }),
+        async (data) => {
+          runs.push(data);
+        },
+        { attempts: 4, backoff: { type: 'fixed', delay: 10 } },
+      );
+      job.register(jobs);
+      await jobs.startWorkers();
+      // @ts-expect-error the company is required by the type too
+      await expect(job.enqueue({ ticketId: 1 }, { jobs })).rejects.toThrow('companyId');
+      // @ts-expect-error wrong type
+      await expect(job.enqueue({ companyId: 1, ticketId: 'x' }, { jobs })).rejects.toThrow('ticketId');
+      expect(await jobs.list()).toEqual([]);
+      // stored untyped (an older version, another tool): fails at once, its remaining attempts unused
+      const raw = await jobs.add(job.name, { ticketId: 2 }, { attempts: 4, backoff: { type: 'fixed', delay: 10 } });
+      const failed = await waitFor(async () => {
+        const j = await jobs.get(raw.id);
+        return j?.state === 'failed' ? j : null;
+      });
+      expect(failed.attemptsMade).toBe(1);
+      expect(failed.failedReason).toContain('companyId');
+      expect(runs).toEqual([]);
+      // stored before typed jobs: the company given to add() completes the payload
+      const legacy = await jobs.add(job.name, { ticketId: 3 }, { companyId: 5 });
+      await waitFor(async () => (await jobs.get(legacy.id))?.state === 'completed');
+      expect(runs).toEqual([{ ticketId: 3, companyId: 5 }]);
     });
 
     test('jobs survive a restart: delayed jobs added before closing run on a new instance', async () => {

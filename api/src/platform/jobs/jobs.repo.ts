@@ -1,17 +1,19 @@
 import { and, desc, eq, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema/jobs';
+import { type Clock, clock as liveClock } from '../clock';
 import { type Db, db as liveDb } from '../db';
 import type { StoredJobOpts } from './job-opts';
 
 /**
  * Storage of the embedded job runner. Jobs are platform-level (companyId is informative and nullable), so every
- * function is scoped by the runner's `queue` instead of a companyId. All times come from the database clock
- * (`now()`), so several processes — possibly on several hosts — agree on what is due and whose lease expired.
+ * function is scoped by the runner's `queue` instead of a companyId. All times come from the API's clock
+ * (`platform/clock`), so a test clock decides what is due and whose lease expired; processes on several hosts agree
+ * as far as their system clocks do (NTP: milliseconds, against leases of seconds).
  */
 export type JobRow = typeof jobs.$inferSelect;
 
-const msInterval = (ms: number): SQL => sql`make_interval(secs => ${ms / 1000}::double precision)`;
-const dueNow = () => and(inArray(jobs.status, ['waiting', 'delayed']), sql`${jobs.runAt} <= now()`);
+/** A time on the clock as a query parameter. */
+const at = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /**
  * `id = any(array(subquery))`: the subquery is an InitPlan run exactly once. With `id in (subquery)` Postgres may
@@ -19,8 +21,11 @@ const dueNow = () => and(inArray(jobs.status, ['waiting', 'delayed']), sql`${job
  */
 const oneShot = (ids: SQLWrapper): SQL => sql`${jobs.id} = any(array(${ids}))`;
 
-export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
+export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb, clockOf: () => Clock = liveClock) {
   const inQueue = eq(jobs.queue, queue);
+  /** `ms` from now on the clock (0: now) */
+  const fromNow = (ms = 0): SQL => at(clockOf().now() + ms);
+  const dueNow = () => and(inArray(jobs.status, ['waiting', 'delayed']), sql`${jobs.runAt} <= ${fromNow()}`);
   return {
     queue,
 
@@ -45,7 +50,8 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
           opts: input.opts,
           status: input.opts.delay > 0 ? 'delayed' : 'waiting',
           maxAttempts: input.opts.attempts,
-          runAt: sql`now() + ${msInterval(input.opts.delay)}`,
+          runAt: fromNow(input.opts.delay),
+          createdAt: fromNow(),
         })
         .onConflictDoNothing()
         .returning();
@@ -118,8 +124,8 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
         .set({
           status: 'active',
           lockToken: token,
-          lockedUntil: sql`now() + ${msInterval(lockMs)}`,
-          processedOn: sql`now()`,
+          lockedUntil: fromNow(lockMs),
+          processedOn: fromNow(),
         })
         .where(and(inQueue, oneShot(due)))
         .returning();
@@ -129,7 +135,7 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
     async extendLease(id: string, token: string, lockMs: number): Promise<boolean> {
       const rows = await dbOf()
         .update(jobs)
-        .set({ lockedUntil: sql`now() + ${msInterval(lockMs)}` })
+        .set({ lockedUntil: fromNow(lockMs) })
         .where(and(inQueue, eq(jobs.id, id), eq(jobs.lockToken, token), eq(jobs.status, 'active')))
         .returning({ id: jobs.id });
       return rows.length > 0;
@@ -141,7 +147,7 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
         .set({
           status: 'completed',
           attemptsMade: sql`${jobs.attemptsMade} + 1`,
-          finishedOn: sql`now()`,
+          finishedOn: fromNow(),
           lockToken: null,
           lockedUntil: null,
           returnValue: returnValue === null || returnValue === undefined ? null : returnValue,
@@ -160,8 +166,8 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
           status: retry ? (retryInMs > 0 ? 'delayed' : 'waiting') : 'failed',
           attemptsMade: sql`${jobs.attemptsMade} + 1`,
           failedReason: reason,
-          runAt: retry ? sql`now() + ${msInterval(retryInMs)}` : undefined,
-          finishedOn: retry ? null : sql`now()`,
+          runAt: retry ? fromNow(retryInMs) : undefined,
+          finishedOn: retry ? null : fromNow(),
           lockToken: null,
           lockedUntil: null,
         })
@@ -179,7 +185,7 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
       const stalled = d
         .select({ id: jobs.id })
         .from(jobs)
-        .where(and(inQueue, eq(jobs.status, 'active'), lt(jobs.lockedUntil, sql`now()`)))
+        .where(and(inQueue, eq(jobs.status, 'active'), lt(jobs.lockedUntil, fromNow())))
         .for('update', { skipLocked: true });
       const giveUp = sql`${jobs.stalledCount} >= ${maxStalledCount}`;
       return d
@@ -189,8 +195,8 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
           stalledCount: sql`${jobs.stalledCount} + 1`,
           attemptsMade: sql`case when ${giveUp} then ${jobs.attemptsMade} + 1 else ${jobs.attemptsMade} end`,
           failedReason: sql`case when ${giveUp} then 'job stalled more than allowable limit' else ${jobs.failedReason} end`,
-          finishedOn: sql`case when ${giveUp} then now() else null end`,
-          runAt: sql`now()`,
+          finishedOn: sql`case when ${giveUp} then ${fromNow()} else null end`,
+          runAt: fromNow(),
           lockToken: null,
           lockedUntil: null,
         })
@@ -206,8 +212,8 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb) {
           and(
             inQueue,
             or(
-              and(eq(jobs.status, 'completed'), sql`${jobs.finishedOn} < now() - ${msInterval(completedMs)}`),
-              and(eq(jobs.status, 'failed'), sql`${jobs.finishedOn} < now() - ${msInterval(failedMs)}`),
+              and(eq(jobs.status, 'completed'), sql`${jobs.finishedOn} < ${fromNow(-completedMs)}`),
+              and(eq(jobs.status, 'failed'), sql`${jobs.finishedOn} < ${fromNow(-failedMs)}`),
             ),
           ),
         )

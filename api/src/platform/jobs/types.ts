@@ -33,7 +33,14 @@ export type JobInfo = {
   state: JobState;
 };
 
-export type JobHandler = (job: { id: string; name: string; data: any; attemptsMade: number }) => Promise<unknown>;
+export type JobHandler = (job: {
+  id: string;
+  name: string;
+  data: any;
+  attemptsMade: number;
+  /** the company given to add() (null for system jobs) */
+  companyId: number | null;
+}) => Promise<unknown>;
 
 export interface Jobs {
   add(name: string, data: unknown, opts?: JobOpts): Promise<JobInfo>;
@@ -47,4 +54,9 @@ export interface Jobs {
   /** start consuming (API process in embedded mode, worker process with Redis) */
   startWorkers(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Thrown by a handler (or the typed-job layer on invalid data): the job fails now, its remaining attempts unused. */
+export class UnrecoverableJobError extends Error {
+  override name = 'UnrecoverableJobError';
 }

@@ -7,6 +7,7 @@ import {
   inboundParties,
   LAST_MESSAGE_MAX,
   personOf,
+  runsAfterInbound,
   senderParty,
   shouldGreet,
   ticketLastMessage,
@@ -85,8 +86,9 @@ test('unread and greeting: only the contact’s live messages; the greeting only
       expect(countsAsUnread({ fromMe, imported })).toBe(!fromMe && !imported);
       const greets = shouldGreet({ createdTicket, fromMe, isGroup, imported });
       expect(greets).toBe(createdTicket && !fromMe && !isGroup && !imported);
-      // a greeted message is always one that also counts as unread
-      if (greets) expect(countsAsUnread({ fromMe, imported })).toBe(true);
+      expect(runsAfterInbound({ fromMe, imported })).toBe(!fromMe && !imported);
+      // a greeted message is always one that also counts as unread and reaches the after-inbound reactions
+      if (greets) expect(countsAsUnread({ fromMe, imported }) && runsAfterInbound({ fromMe, imported })).toBe(true);
     }),
   );
 });

@@ -109,6 +109,14 @@ export function countsAsUnread(m: { fromMe: boolean; imported?: boolean }): bool
   return !m.fromMe && !m.imported;
 }
 
+/**
+ * The after-inbound reactions (greeting, out-of-hours, bots, flows, AI) look at the contact's live messages only:
+ * never our own (a bot must not answer its own echo) and never the history import.
+ */
+export function runsAfterInbound(m: { fromMe: boolean; imported?: boolean }): boolean {
+  return !m.fromMe && !m.imported;
+}
+
 /** the greeting answers only the contact's message that opened a new conversation (not ours, a group, or history) */
 export function shouldGreet(m: {
   createdTicket: boolean;

@@ -8,6 +8,9 @@ import {
   patchChannelContact,
 } from './contacts.channel.repo';
 import { findContactDto, findContactDtos } from './contacts.repo';
+
+export type { ChannelContactRow };
+
 import { emitContactEvent } from './contacts.service';
 
 export type ChannelContactInput = {

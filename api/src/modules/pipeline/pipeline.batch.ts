@@ -4,13 +4,10 @@ import {
   countsAsUnread,
   INBOUND_NOTE,
   inboundParties,
-  renderGreeting,
+  runsAfterInbound,
   senderParty,
-  shouldGreet,
-  type TicketDto,
   ticketLastMessage,
 } from '@zapdesk/core';
-import { log } from '../../platform/log';
 import {
   type ChannelContactInput,
   channelContactKeys,
@@ -24,7 +21,6 @@ import {
   publishMessage,
   storeChannelMessages,
 } from '../messages/messages.channel';
-import { sendSystemText } from '../messages/messages.service';
 import {
   findOrCreateTicketsForInbound,
   loadTicketDtos,
@@ -34,6 +30,7 @@ import {
 } from '../tickets/tickets.service';
 import { connectionsForPipeline, type PipelineConnection } from '../whatsapp/whatsapp.pipeline';
 import { emitRawLogEvent } from './pipeline.logs';
+import { runInboundReactions } from './pipeline.reactions';
 import { finishRawLogs, type RawLogFinish, type RawLogRow } from './pipeline.repo';
 import type { StoredEvent } from './pipeline.types';
 
@@ -234,35 +231,23 @@ export async function processMessageBatch(
     await breathe(++emitted);
   }
 
-  // greetings of new conversations
+  // the after-inbound hook: each of the contact's new messages, in arrival order (pipeline.reactions.ts)
   for (const it of stored) {
-    const greet = shouldGreet({
+    if (!runsAfterInbound({ fromMe: it.ev.msg.fromMe, imported: it.ev.imported })) continue;
+    const ticket = dtos.get(it.ticketId as number);
+    if (!ticket) continue;
+    await runInboundReactions({
+      companyId,
+      message: it.row as MessageRow,
+      ticket,
+      connection: it.conn as PipelineConnection,
+      sender: it.sender ?? null,
       createdTicket: !!it.createdTicket,
-      fromMe: it.ev.msg.fromMe,
       isGroup: it.isGroup,
-      imported: it.ev.imported,
     });
-    if (!greet) continue;
-    const ticket = dtos.get(it.ticketId as number) as TicketDto;
-    const greeting = ticket && greetingFor(it.conn as PipelineConnection, ticket);
-    if (greeting) {
-      await sendSystemText(companyId, ticket.id, greeting).catch((err) =>
-        log.warn({ err, companyId, ticketId: ticket.id }, 'greeting not sent'),
-      );
-    }
   }
 
   return { deferred, finished };
-}
-
-/** the connection's greeting; else, for a ticket routed to a queue, that queue's greeting */
-export function greetingFor(conn: PipelineConnection, ticket: TicketDto): string | null {
-  const template =
-    conn.greetingMessage?.trim() ||
-    (ticket.queueId ? conn.queueGreetings.get(ticket.queueId)?.trim() : undefined) ||
-    null;
-  if (!template) return null;
-  return renderGreeting(template, { name: ticket.contact.name, protocol: ticket.protocol, now: new Date() });
 }
 
 /** the message row an inbound message becomes  */

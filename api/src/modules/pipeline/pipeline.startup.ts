@@ -1,8 +1,10 @@
 import { platform } from '../../platform/index';
 import { setInboundSink, setOnConnected } from '../whatsapp/whatsapp.sessions';
+import { greetingReaction } from './pipeline.greeting';
 import { defineImportJobs, maybeStartImport } from './pipeline.import';
 import { ingestChannelEvent } from './pipeline.ingest';
 import { definePipelineJobs } from './pipeline.jobs';
+import { registerInboundReaction } from './pipeline.reactions';
 
 /**
  * Startup step of the inbound pipeline, before the connections' (startWhatsappArea restores sessions that may emit
@@ -12,6 +14,8 @@ import { definePipelineJobs } from './pipeline.jobs';
 export function startPipelineArea(opts: { role: 'api' | 'worker' | 'cli' }): void {
   setInboundSink(ingestChannelEvent);
   setOnConnected(maybeStartImport);
+  // the after-inbound reactions of this area (others register theirs in their own startup step)
+  registerInboundReaction(greetingReaction);
   // a worker sharing PostgreSQL without Redis cannot reach the sessions (no relay, they all run in the API process):
   // the jobs that need one (greetings, history import) stay with the API process
   const env = platform().env;

@@ -166,12 +166,21 @@ describe('message kinds', () => {
     expect(e.content).toEqual({ kind: 'text', tokens: [{ type: 'text', text: 'novo' }] });
     expect(renderMessage(msg({ isEdited: true, isDeleted: true })).edited).toBeNull();
   });
-  test('missed call shows the local time', () => {
-    expect(renderMessage(msg({ mediaType: 'call_log' })).content).toEqual({
-      kind: 'missedCall',
-      time: '14:05',
-      text: 'Chamada de voz/vídeo perdida às 14:05',
-    });
+  test("missed call shows the viewer's time, not São Paulo's (issue 12 point 3)", () => {
+    const saved = process.env.TZ;
+    try {
+      process.env.TZ = 'Asia/Tokyo'; // the viewer's zone: 17:05Z is 02:05 next day in Tokyo, 14:05 in São Paulo
+      expect(renderMessage(msg({ mediaType: 'call_log' })).content).toEqual({
+        kind: 'missedCall',
+        time: '02:05',
+        text: 'Chamada de voz/vídeo perdida às 02:05',
+      });
+      process.env.TZ = 'America/Sao_Paulo';
+      expect(renderMessage(msg({ mediaType: 'call_log' })).content).toMatchObject({ time: '14:05' });
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
     expect(
       renderMessage(msg({ mediaType: 'call_log', dataJson: { at: '2024-05-10T12:30:00Z' } }), { timeZone: 'UTC' })
         .content,

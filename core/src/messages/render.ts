@@ -51,7 +51,10 @@ export type RenderedMessage = {
 };
 
 export type RenderOptions = {
-  /** IANA zone for the missed-call time; default America/Sao_Paulo */
+  /**
+   * IANA zone for the missed-call time; default: the runtime's zone, i.e. the viewer's in the browser, as every other
+   * time on screen (issue 12 point 3: a fixed America/Sao_Paulo disagreed with the bubble's own clock)
+   */
   timeZone?: string;
   locale?: string;
 };
@@ -231,11 +234,11 @@ function callTime(m: Pick<MessageDto, 'createdAt' | 'dataJson'>, opts: RenderOpt
   const raw = m.dataJson?.at;
   const at = new Date(typeof raw === 'string' || typeof raw === 'number' ? raw : m.createdAt);
   const d = Number.isNaN(at.getTime()) ? new Date(m.createdAt) : at;
+  // the same options as the bubble's clock (web tickets/format clockTime), so both read alike in every locale
   return new Intl.DateTimeFormat(opts.locale ?? 'pt-BR', {
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
-    timeZone: opts.timeZone ?? 'America/Sao_Paulo',
+    ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
   }).format(d);
 }
 

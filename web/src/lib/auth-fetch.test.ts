@@ -18,6 +18,7 @@ beforeAll(() => {
       seen.push({ path: url.pathname, auth, body: await req.text() });
       if (url.pathname === '/auth/login') return Response.json({ error: 'ERR_INVALID_CREDENTIALS' }, { status: 401 });
       if (url.pathname === '/forbidden') return Response.json({ error: 'ERR_NO_PERMISSION' }, { status: 403 });
+      if (url.pathname === '/bare403') return new Response('Forbidden', { status: 403 });
       if (auth === 'Bearer fresh') return Response.json({ ok: true, path: url.pathname });
       if (auth === 'Bearer old') return Response.json({ error: 'ERR_SESSION_EXPIRED' }, { status: 403 });
       return Response.json({ error: 'ERR_UNAUTHORIZED' }, { status: 401 });
@@ -71,12 +72,24 @@ describe('authFetch (spec 1 §4 Session)', () => {
     expect(state.refreshCalls).toBe(1);
   });
 
-  test('a 403 that survives the refresh is returned as is (retried once only)', async () => {
+  test('a 403 refusing the call itself (ERR_NO_PERMISSION) is neither refreshed nor retried (issue 12 point 9)', async () => {
     const { f, state } = setup('fresh', 'fresh');
+    const before = seen.length;
     const res = await f(`${base}/forbidden`);
     expect(res.status).toBe(403);
-    expect(state.refreshCalls).toBe(1);
+    expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect(seen.length - before).toBe(1);
+    expect(state.refreshCalls).toBe(0);
     expect(state.loggedOut).toBe(0);
+  });
+
+  test('a 403 without a code keeps the refresh-and-retry once', async () => {
+    const { f, state } = setup('fresh', 'fresh');
+    const before = seen.length;
+    const res = await f(`${base}/bare403`);
+    expect(res.status).toBe(403);
+    expect(seen.length - before).toBe(2);
+    expect(state.refreshCalls).toBe(1);
   });
 
   test('a refused refresh leaves the 403 and does not retry', async () => {

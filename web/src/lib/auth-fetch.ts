@@ -1,8 +1,10 @@
 /**
  * The fetch every API call goes through (spec 1 §4 Session):
  * - adds `Authorization: Bearer <token>` and sends cookies (`credentials: 'include'`);
- * - on a 403 asks once for a new token (`POST /auth/refresh_token`, one request shared by concurrent callers) and
- *   retries the call once with it;
+ * - on a 403 of an expired session (`ERR_SESSION_EXPIRED`, or a 403 without a code) asks once for a new token
+ *   (`POST /auth/refresh_token`, one request shared by concurrent callers) and retries the call once with it; a 403
+ *   that refuses the action itself (`ERR_NO_PERMISSION`…) is returned at once: a new token would not change the
+ *   answer, and the retry only doubled the wait before the user was told why (issue 12 point 9);
  * - on a 401 drops the session (the caller's `onUnauthorized` clears the token and marks the user logged out).
  * Pure of app state: the session module injects how to read the token, refresh and log out.
  */
@@ -23,6 +25,17 @@ function pathOf(input: RequestInfo | URL): string {
     return new URL(raw, 'http://x').pathname;
   } catch {
     return raw;
+  }
+}
+
+/** Whether a 403 says the token expired (the API's ERR_SESSION_EXPIRED) rather than refusing the call. */
+async function isExpiredSession(res: Response): Promise<boolean> {
+  try {
+    const body: unknown = await res.clone().json();
+    const code = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+    return typeof code !== 'string' || code === 'ERR_SESSION_EXPIRED';
+  } catch {
+    return true; // not JSON: not ours to interpret, keep the spec's refresh-and-retry
   }
 }
 
@@ -53,7 +66,7 @@ export function createAuthFetch(deps: AuthFetchDeps): typeof fetch {
     const sessionCall = SESSION_PATHS.some((p) => path.endsWith(p));
     let res = await send(input, init, deps.getToken());
     if (sessionCall) return res;
-    if (res.status === 403) {
+    if (res.status === 403 && (await isExpiredSession(res))) {
       const fresh = await refreshOnce();
       if (fresh) res = await send(input, init, fresh);
     }

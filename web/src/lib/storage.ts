@@ -5,6 +5,7 @@
 export const STORAGE_KEYS = {
   token: 'token',
   theme: 'theme',
+  /** legacy: the old browser-only volume, moved to the user's server value once (preferences/volume) */
   volume: 'volume',
   language: 'language',
 } as const;

@@ -140,6 +140,14 @@ export async function findGroupByName(companyId: number, name: string, ex: Execu
   return g;
 }
 
+/** The demo attendant's group sees tickets without a queue (the demo connection serves every queue). */
+export async function allowNoQueueInGroup(companyId: number, groupId: number): Promise<void> {
+  await db
+    .update(userAuthorizations)
+    .set({ allowNoQueue: true })
+    .where(and(eq(userAuthorizations.companyId, companyId), eq(userAuthorizations.id, groupId)));
+}
+
 export async function findQueueByName(companyId: number, name: string, ex: Executor = db) {
   const [q] = await ex
     .select()

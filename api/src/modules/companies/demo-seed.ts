@@ -2,6 +2,7 @@ import { invalidateActors } from '../../platform/auth/actor';
 import { log } from '../../platform/log';
 import { hashPassword } from '../auth/password';
 import {
+  allowNoQueueInGroup,
   companyValuesFromPlan,
   findGroupByName,
   findQueueByName,
@@ -23,7 +24,9 @@ export const DEMO = {
 /**
  * The demo tenant: company "Demo" with every plan feature and generous limits, the default queues and groups,
  * a master admin (admin@demo.local, Administradores, every queue, payPanelAccess) and an attendant
- * (agent@demo.local, profile user, Operacionais, queue Suporte). Idempotent: existing rows are kept as they are
+ * (agent@demo.local, profile user, Operacionais, queue Suporte). The demo's Operacionais may see tickets without a
+ * queue: the demo connection serves every queue, so a customer's first message lands without one, and the
+ * attendant must see it on a first try (issue 12 point 12). Idempotent: existing rows are kept as they are
  * (a changed password is not reset). Other areas add their demo data after it (e.g. the 'Principal' connection).
  */
 export async function seedDemo() {
@@ -74,6 +77,7 @@ export async function seedDemo() {
   let agent = await unsafeFindUserByEmail(DEMO.agent.email);
   if (!agent) {
     const group = await findGroupByName(companyId, 'Operacionais');
+    if (group) await allowNoQueueInGroup(companyId, group.id);
     const suporte = await findQueueByName(companyId, 'Suporte');
     agent = await insertUserWithQueues(
       {

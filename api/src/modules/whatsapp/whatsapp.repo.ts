@@ -99,9 +99,13 @@ export async function countCompanyQueues(companyId: number, ids: number[]): Prom
   return Number(r?.n ?? 0);
 }
 
-export async function listCompanyQueueIds(companyId: number): Promise<number[]> {
-  const rows = await db.select({ id: queues.id }).from(queues).where(eq(queues.companyId, companyId));
-  return rows.map((r) => r.id);
+/** The company's queues, oldest first (the demo greeting names them). */
+export async function listCompanyQueues(companyId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: queues.id, name: queues.name })
+    .from(queues)
+    .where(eq(queues.companyId, companyId))
+    .orderBy(asc(queues.id));
 }
 
 /** insert; when default, the previous default stops being one (same transaction) */

@@ -30,12 +30,22 @@ export function ownsSessions(role: 'api' | 'worker' | 'cli'): boolean {
   return role === 'api' || (role === 'worker' && !!platform().env.redisUrl);
 }
 
-export const DEMO_GREETING =
-  '{{ms}}, {{name}}! Bem-vindo(a) ao atendimento da Demo. Seu protocolo é {{protocol}}. Em instantes um atendente vai falar com você.';
+/** A list in Portuguese: 'A', 'A e B', 'A, B e C'. */
+function joinPt(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : (names[0] ?? '');
+}
+
+/** The demo connection's greeting: who answers, the protocol, and the company's queues (sectors). */
+export function demoGreeting(queueNames: string[]): string {
+  const sectors = queueNames.length ? ` Nossos setores: ${joinPt(queueNames)}.` : '';
+  return `{{ms}}, {{name}}! Bem-vindo(a) ao atendimento da Demo. Seu protocolo é {{protocol}}.${sectors} Em instantes um atendente vai falar com você.`;
+}
 
 /**
  * Demo: the demo company gets a simulator connection 'Principal' (default, every queue), connected, when it has
- * no connection (first start). Idempotent: existing connections are left alone. Never in production.
+ * no connection (first start); its greeting names the queues. Its tickets arrive without a queue (several queues, no
+ * queue choice yet): the demo's attendant group sees them (demo-seed). Idempotent: existing connections are left
+ * alone. Never in production.
  */
 export async function seedDemoConnection(demoCompanyName: string): Promise<void> {
   const env = platform().env;
@@ -43,8 +53,12 @@ export async function seedDemoConnection(demoCompanyName: string): Promise<void>
   const companyId = await repo.unsafeFindCompanyIdByName(demoCompanyName);
   if (companyId === null) return;
   if ((await repo.countWhatsapps(companyId)) > 0) return;
-  const queueIds = await repo.listCompanyQueueIds(companyId);
-  const w = await ensureDefaultConnection(companyId, { lib: 'simulator', queueIds, greetingMessage: DEMO_GREETING });
+  const queues = await repo.listCompanyQueues(companyId);
+  const w = await ensureDefaultConnection(companyId, {
+    lib: 'simulator',
+    queueIds: queues.map((q) => q.id),
+    greetingMessage: demoGreeting(queues.map((q) => q.name)),
+  });
   await startConnectionSession(w);
   await simulatorScanOp(w.id, {}).catch((err) => log.warn({ err, connId: w.id }, 'demo connection not scanned'));
 }

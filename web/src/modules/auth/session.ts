@@ -3,6 +3,8 @@ import { parseResponse } from 'hono/client';
 import { navigate } from 'wouter/use-browser-location';
 import { api, refreshSession } from '../../lib/api';
 import { appStore } from '../../lib/store';
+import { saveOwnVolume } from '../preferences/save-volume';
+import { migrateStoredVolume } from '../preferences/volume';
 import { authStatusAtom } from './atoms/auth-status-atom';
 import { sessionUserAtom } from './atoms/session-user-atom';
 import { startLiveUpdates, stopLiveUpdates } from './live-updates';
@@ -15,14 +17,27 @@ export async function bootstrapSession(): Promise<void> {
     return;
   }
   const s = await refreshSession();
-  if (s) startLiveUpdates();
-  else dropSession();
+  if (!s) {
+    dropSession();
+    return;
+  }
+  startLiveUpdates();
+  moveStoredVolume(s.user);
+}
+
+/** An older version's browser-only volume becomes the user's server value, once (see preferences/volume). */
+function moveStoredVolume(user: SessionUserDto): void {
+  migrateStoredVolume(user.volume, (v) => saveOwnVolume(user.id, v)).then(
+    (volume) => volume !== null && patchSessionUser({ volume }),
+    (err) => console.warn('[volume] not moved to the server yet', err),
+  );
 }
 
 export async function login(email: string, password: string): Promise<SessionUserDto> {
   const s = await parseResponse(api.auth.login.$post({ json: { email, password } }));
   setSession(s.token, s.user);
   startLiveUpdates();
+  moveStoredVolume(s.user);
   return s.user;
 }
 

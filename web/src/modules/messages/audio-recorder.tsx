@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toastError } from '../../lib/errors';
 import { IconSend, IconX } from '../../ui/icons';
 import { toast } from '../../ui/toasts/toast';
+import { microphoneErrorText, microphoneUnavailable } from './microphone-errors';
 import { type OpusPacket, oggOpusFile } from './ogg-opus';
 
 /** Spec 1 §5, §9: recordings under 10000 bytes are discarded; bitrate 128 kbps. */
@@ -14,6 +15,7 @@ type Recording = { stop: () => Promise<Blob>; cancel: () => void };
 
 /** Ogg Opus from the microphone: MediaRecorder when it writes ogg (Firefox), else WebCodecs + our Ogg writer. */
 async function startRecording(): Promise<Recording> {
+  if (!navigator.mediaDevices?.getUserMedia) throw microphoneUnavailable(window.isSecureContext);
   const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   const release = () => {
     for (const tr of stream.getTracks()) tr.stop();
@@ -41,7 +43,7 @@ async function startRecording(): Promise<Recording> {
   }
   if (typeof AudioEncoder === 'undefined') {
     release();
-    throw new Error('AudioEncoder unavailable');
+    throw microphoneUnavailable(true);
   }
   const packets: OpusPacket[] = [];
   const encoder = new AudioEncoder({
@@ -121,9 +123,7 @@ export default function AudioRecorder({
         else r.cancel();
       },
       (err) => {
-        toastError(
-          err instanceof Error && err.message === 'AudioEncoder unavailable' ? t`Seu navegador não grava áudio.` : err,
-        );
+        toastError(microphoneErrorText(err));
         onDone();
       },
     );

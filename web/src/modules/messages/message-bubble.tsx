@@ -14,6 +14,7 @@ import {
 } from '../../ui/icons';
 import { clockTime } from '../tickets/format';
 import { InlineTokens } from './inline-tokens';
+import { LocationMap } from './location-map';
 import { mediaSrc } from './messages-api';
 
 function reactionsOf(m: MessageDto): string[] {
@@ -137,14 +138,7 @@ export const MessageBubble = memo(function MessageBubble({
             ) : null}
             {c.kind === 'location' ? (
               <div className="flex flex-col gap-1">
-                <iframe
-                  title={t`Localização`}
-                  className="h-44 w-64 max-w-full rounded-lg border-0"
-                  loading="lazy"
-                  sandbox="allow-scripts allow-same-origin"
-                  referrerPolicy="no-referrer"
-                  src={`https://www.openstreetmap.org/export/embed.html?bbox=${c.longitude - 0.005}%2C${c.latitude - 0.003}%2C${c.longitude + 0.005}%2C${c.latitude + 0.003}&layer=mapnik&marker=${c.latitude}%2C${c.longitude}`}
-                />
+                <LocationMap latitude={c.latitude} longitude={c.longitude} />
                 <a
                   href={c.mapUrl}
                   target="_blank"

@@ -1,8 +1,10 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDto, TicketDto, TicketEvent } from '@zapdesk/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { toastError } from '../../lib/errors';
+import { errorParts, toastError } from '../../lib/errors';
 import { useSseChannel } from '../../lib/use-sse';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -20,6 +22,9 @@ import { useMessages } from './use-messages';
 
 /** Spec 1 §4, §9: a ticket without a connection warns for 15 s. */
 export const NO_CONNECTION_WARNING_MS = 15_000;
+/** Long enough to read why a ticket would not open (the 3 s default vanished during the redirect). */
+const NO_PERMISSION_NOTICE_MS = 9_000;
+const NO_PERMISSION_TEXT = msg`Você não tem permissão para abrir este ticket: ele está em uma fila que não é sua ou aguarda atendimento sem a sua permissão para pendentes.`;
 
 /** The chat pane of /tickets/{ticketId}: header, messages, input, contact drawer. */
 export function TicketChat({ ticketId, onTicket }: { ticketId: number; onTicket: (t: TicketDto | null) => void }) {
@@ -48,7 +53,10 @@ export function TicketChat({ ticketId, onTicket }: { ticketId: number; onTicket:
       (x) => alive && setTicket(x),
       (err) => {
         if (!alive) return;
-        toastError(err);
+        // a ticket of a queue the user is not in (or pending without that permission): say so, back to the list
+        if (errorParts(err).code === 'ERR_NO_PERMISSION') {
+          toast.warning(i18n._(NO_PERMISSION_TEXT), { duration: NO_PERMISSION_NOTICE_MS });
+        } else toastError(err);
         navigate('/tickets', { replace: true });
       },
     );

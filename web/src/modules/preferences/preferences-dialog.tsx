@@ -1,29 +1,48 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { toastError } from '../../lib/errors';
 import { type AppLocale, currentLocale, isAppLocale, LOCALE_NAMES, LOCALES, saveLocale } from '../../lib/i18n';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { IconCheck, IconGlobe, IconPalette, IconVolume } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
+import { patchSessionUser } from '../auth/session';
+import { useSessionUser } from '../auth/use-capabilities';
+import { saveOwnVolume } from './save-volume';
 import { storedTheme } from './theme';
 import { THEME_LABELS } from './theme-labels';
 import { THEME_NAMES, THEMES, type ThemeName } from './themes';
-import { PREFERENCES_DEFAULT_VOLUME, storedVolume } from './volume';
+import { clampVolume, PREFERENCES_DEFAULT_VOLUME } from './volume';
 
 const SLOT_NAMES = ['primary', 'secondary', 'accent', 'neutral', 'info'] as const;
 
 /**
  * Spec 1 §2 Preferences: volume 0–100 (default 30), colour theme, palette preview, APLICAR closes and reloads.
  * Also the interface language (ours: spec 1 says the UI is translated; the choice is kept in localStorage).
+ * The volume is the user's one value, saved on the server like the profile's (issue 12 point 8); theme and language
+ * stay in this browser.
  */
 export function PreferencesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const user = useSessionUser();
   const [theme, setTheme] = useState<ThemeName>(storedTheme);
-  const [volume, setVolume] = useState<number>(() => storedVolume() ?? PREFERENCES_DEFAULT_VOLUME);
+  const [volume, setVolume] = useState<number>(() => clampVolume(user?.volume) ?? PREFERENCES_DEFAULT_VOLUME);
   const [locale, setLocale] = useState<AppLocale>(currentLocale);
+  const [saving, setSaving] = useState(false);
 
-  const apply = () => {
+  const apply = async () => {
+    if (user && volume !== user.volume) {
+      setSaving(true);
+      try {
+        await saveOwnVolume(user.id, volume);
+        patchSessionUser({ volume });
+      } catch (err) {
+        // nothing is applied when the volume could not be saved: the dialog stays open with the choices
+        toastError(err);
+        setSaving(false);
+        return;
+      }
+    }
     writeStorage(STORAGE_KEYS.theme, theme);
-    writeStorage(STORAGE_KEYS.volume, String(volume));
     saveLocale(locale);
     onClose();
     window.location.reload();
@@ -41,7 +60,14 @@ export function PreferencesDialog({ open, onClose }: { open: boolean; onClose: (
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             <Trans>Cancelar</Trans>
           </button>
-          <button type="button" className="btn btn-primary" onClick={apply} data-testid="preferences-apply">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={apply}
+            disabled={saving}
+            data-testid="preferences-apply"
+          >
+            {saving ? <span className="loading loading-spinner loading-xs" /> : null}
             <Trans>APLICAR</Trans>
           </button>
         </>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { clampVolume, notificationVolume, storedVolume } from './volume';
+import { clampVolume, migrateStoredVolume, notificationVolume } from './volume';
 
 const mem = new Map<string, string>();
 globalThis.localStorage ??= {
@@ -26,11 +26,45 @@ describe('volume (spec 1 §9)', () => {
     expect(clampVolume(null)).toBeNull();
   });
 
-  test('notifications: preference, else the user value, else 50', () => {
+  test("notifications play at the user's (server) value, else 50 — a browser value never overrides it", () => {
     expect(notificationVolume(undefined)).toBe(50);
     expect(notificationVolume(20)).toBe(20);
     localStorage.setItem('volume', '80');
-    expect(storedVolume()).toBe(80);
-    expect(notificationVolume(20)).toBe(80);
+    expect(notificationVolume(20)).toBe(20);
+  });
+});
+
+describe('the old browser volume moves to the server once (issue 12 point 8)', () => {
+  test('a local value different from the user value is saved, then forgotten', async () => {
+    localStorage.setItem('volume', '80');
+    const saved: number[] = [];
+    expect(await migrateStoredVolume(50, async (v) => void saved.push(v))).toBe(80);
+    expect(saved).toEqual([80]);
+    expect(localStorage.getItem('volume')).toBeNull();
+    // a second start has nothing to move
+    expect(await migrateStoredVolume(80, async (v) => void saved.push(v))).toBeNull();
+    expect(saved).toEqual([80]);
+  });
+
+  test('nothing stored, the same value, or garbage: no save; the key goes', async () => {
+    const saved: number[] = [];
+    const save = async (v: number) => void saved.push(v);
+    expect(await migrateStoredVolume(50, save)).toBeNull();
+    localStorage.setItem('volume', '50');
+    expect(await migrateStoredVolume(50, save)).toBeNull();
+    localStorage.setItem('volume', 'abc');
+    expect(await migrateStoredVolume(50, save)).toBeNull();
+    expect(saved).toEqual([]);
+    expect(localStorage.getItem('volume')).toBeNull();
+  });
+
+  test('a failed save keeps the local value for the next start', async () => {
+    localStorage.setItem('volume', '10');
+    await expect(
+      migrateStoredVolume(50, async () => {
+        throw new Error('offline');
+      }),
+    ).rejects.toThrow('offline');
+    expect(localStorage.getItem('volume')).toBe('10');
   });
 });

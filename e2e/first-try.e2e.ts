@@ -1,0 +1,166 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, openUserMenuItem, shot, toast } from './support';
+
+/**
+ * What a newcomer meets first (issue 12): the demo attendant writing as a customer through the simulator and seeing
+ * the ticket; a location whose map cannot load; a ticket the attendant may not open; one notification volume.
+ */
+
+const uniqueNumber = () => `55118${String(Date.now()).slice(-8)}`;
+
+async function principalId(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) });
+  const w = ((await res.json()) as { id: number; name: string }[]).find((x) => x.name === 'Principal');
+  expect(w).toBeTruthy();
+  return w!.id;
+}
+
+async function inbound(request: APIRequestContext, token: string, wid: number, data: Record<string, unknown>) {
+  const res = await request.post(`${API_URL}/simulator/${wid}/inbound`, { headers: authHeaders(token), data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function ticketOf(request: APIRequestContext, token: string, number: string): Promise<number> {
+  let id = 0;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${API_URL}/tickets?status=pending&showAll=true`, { headers: authHeaders(token) });
+      const list = (await res.json()).tickets as { id: number; contact: { number: string } }[];
+      id = list.find((x) => x.contact.number === number)?.id ?? 0;
+      return id;
+    })
+    .toBeGreaterThan(0);
+  return id;
+}
+
+test('the demo attendant writes through the simulator and sees the ticket (point 12)', async ({ page, browser }) => {
+  await login(page, AGENT.email, AGENT.password);
+  const tickets = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const list = await tickets.newPage();
+  await login(list, AGENT.email, AGENT.password);
+  await list.getByTestId('ticket-subtab-pending').click();
+
+  // the README's walkthrough: Conexões → the phone of 'Principal' → a customer writes
+  await page.goto('/connections');
+  await page.getByTestId('connection-open-simulator').first().click();
+  const number = uniqueNumber();
+  await page.getByTestId('simulator-number').fill(number);
+  await page.getByTestId('simulator-name').fill('Maria Primeira');
+  await page.getByTestId('simulator-open').click();
+  await page.getByTestId('phone-input').fill('Olá, preciso de ajuda');
+  await page.getByTestId('phone-send').click();
+
+  // the customer is greeted with the company's queues…
+  await expect(page.getByTestId('sim-message').filter({ hasText: 'Nossos setores' })).toContainText(
+    'Financeiro, Vendas e Suporte',
+  );
+  // …and the attendant's list shows the ticket live
+  const item = list.getByTestId('ticket-item').filter({ hasText: 'Maria Primeira' });
+  await expect(item).toBeVisible();
+  await shot(page, 'first-try-simulator');
+  await item.getByTestId('ticket-item-accept').click();
+  // the attendant has one queue: accepting needs no choice
+  await expect(list).toHaveURL(/\/tickets\/\d+$/);
+  await expect(list.getByTestId('ticket-chat')).toHaveAttribute('data-status', 'open');
+  await shot(list, 'first-try-accepted');
+  await tickets.close();
+});
+
+test('a location whose map cannot load shows the coordinates and the failure text (point 11)', async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiLogin(request, ADMIN);
+  const wid = await principalId(request, token);
+  const number = uniqueNumber();
+  await inbound(request, token, wid, { from: number, name: 'Ana Local', latitude: -23.55052, longitude: -46.63331 });
+  const id = await ticketOf(request, token, number);
+
+  // no internet: every tile request fails
+  let tileRequests = 0;
+  await page.route('https://tile.openstreetmap.org/**', (route) => {
+    tileRequests++;
+    return route.abort('internetdisconnected');
+  });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/tickets/${id}`);
+  const bubble = page.getByTestId('message').filter({ has: page.getByTestId('location-fallback') });
+  await expect(bubble).toBeVisible();
+  await expect(bubble).toContainText('Erro ao renderizar a localização');
+  await expect(bubble.getByTestId('location-coordinates')).toHaveText('-23.55052, -46.63331');
+  await expect(bubble.locator('iframe')).toHaveCount(0);
+  expect(tileRequests).toBeGreaterThan(0);
+  await shot(page, 'first-try-location-offline');
+
+  // tiles reachable: the map with its pin, no failure text
+  await page.unroute('https://tile.openstreetmap.org/**');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mPk3rzrPwAFbgK0sSqaMQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+  );
+  await page.reload();
+  const map = page.getByTestId('location-map');
+  await expect(map).toHaveAttribute('data-loaded', 'true');
+  await expect(page.getByTestId('location-fallback')).toHaveCount(0);
+});
+
+test('a ticket the attendant may not open says why, once, and leaves them on the list (point 9)', async ({
+  page,
+  request,
+}) => {
+  const { token, user } = await apiLogin(request, ADMIN);
+  const wid = await principalId(request, token);
+  const number = uniqueNumber();
+  await inbound(request, token, wid, { from: number, name: 'Caio Vendas', body: 'Quero comprar' });
+  const id = await ticketOf(request, token, number);
+  const queues = (await (await request.get(`${API_URL}/queue`, { headers: authHeaders(token) })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const vendas = queues.find((q) => q.name === 'Vendas')!;
+  const moved = await request.put(`${API_URL}/tickets/${id}`, {
+    headers: authHeaders(token),
+    data: { status: 'open', userId: user.id, queueId: vendas.id },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  await login(page, AGENT.email, AGENT.password);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    // API calls only (the page itself is /tickets/{id} too); CORS preflights are the browser's, not the app's
+    if (url.origin !== API_URL || r.method() === 'OPTIONS') return;
+    if (url.pathname === `/tickets/${id}` || url.pathname === '/auth/refresh_token') calls.push(url.pathname);
+  });
+  await page.goto(`/tickets/${id}`);
+  await expect(toast(page, 'Você não tem permissão para abrir este ticket')).toBeVisible();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId('ticket-manager')).toBeVisible();
+  await shot(page, 'first-try-forbidden-ticket');
+  // one call and no token refresh after it (the page load's own session refresh comes before): not retried
+  expect(calls.slice(calls.indexOf(`/tickets/${id}`))).toEqual([`/tickets/${id}`]);
+});
+
+test('Preferences and Profile show one volume, saved on the server (point 8)', async ({ page, request }) => {
+  await login(page, AGENT.email, AGENT.password);
+  await openUserMenuItem(page, 'preferences');
+  const slider = page.getByTestId('preferences-volume');
+  await slider.fill('73');
+  await page.getByTestId('preferences-apply').click();
+  await page.waitForLoadState('load');
+  await expect(page.getByTestId('top-bar')).toBeVisible();
+
+  // the server has it…
+  const { token, user } = await apiLogin(request, AGENT);
+  expect(user.volume).toBe(73);
+  void token;
+  // …the profile shows it, and the preferences still do after the reload
+  await openUserMenuItem(page, 'profile');
+  await expect(page.getByTestId('profile-dialog').getByLabel('Volume')).toHaveValue('73');
+  await page.keyboard.press('Escape');
+  await openUserMenuItem(page, 'preferences');
+  await expect(page.getByTestId('preferences-volume')).toHaveValue('73');
+});

@@ -1,3 +1,4 @@
+import { type Channel, type EventPayload, ticketScopeOf } from '@zapdesk/core';
 import { type DbHandle, openDb, setDb } from './db';
 import { type Env, loadEnv } from './env';
 import { MemoryEventBus } from './events/memory-bus';
@@ -30,8 +31,32 @@ export function setPlatform(p: Platform | undefined): void {
   setDb(p?.dbh);
 }
 
-/** Publish an event to the company's users (SSE). */
-export function emit(event: NewEvent): void {
+/** A live event of core's catalogue: the channel decides the payload's type. */
+export type CatalogueEvent<P extends EventPayload> = Omit<NewEvent, 'channel' | 'data' | 'ticket' | 'hidden'> & {
+  channel: Channel<P>;
+  data: NoInfer<P>;
+};
+
+/**
+ * Publish an event of core's catalogue (`events.ticket.of(companyId)`, …) to the company's users (SSE). For ticket
+ * channels the catalogue names the ticket, so the stream delivers it only to users who may see that ticket.
+ */
+export function emit<P extends EventPayload>(event: CatalogueEvent<P>): void {
+  const scope = ticketScopeOf(event.channel);
+  const t = scope?.ticketOf(event.data);
+  publishEvent(
+    scope && t
+      ? {
+          ...event,
+          ticket: { status: t.status, userId: t.userId, queueId: t.queueId },
+          hidden: scope.hidden(event.data) ?? undefined,
+        }
+      : event,
+  );
+}
+
+/** The bus itself, for the stream's own control events (and tests): no catalogue, no visibility. */
+export function publishEvent(event: NewEvent): void {
   platform()
     .events.publish(event)
     .catch((err) => log.error({ err, channel: event.channel }, 'event publish failed'));

@@ -46,3 +46,26 @@ export type AppMessageEvent = {
   ticket: TicketDto;
   contact: ContactRef | null;
 };
+
+/** A raw inbound log row (spec 3 §3 field names: details0 = body, details1 = time spent (ms), JsonValue = the raw event). */
+export type MessageBruteLogDto = {
+  id: number;
+  createdAt: string;
+  remoteJid: string | null;
+  messageId: string | null;
+  fromMe: boolean;
+  ticketId: number | null;
+  type: string | null;
+  companyId: number;
+  whatsappId: number | null;
+  details0: string | null;
+  details1: number | null;
+  JsonValue: unknown;
+  status: string;
+  error: string | null;
+};
+
+/** SSE `messagesBruteLog` (masters only) */
+export type MessageBruteLogEvent =
+  | { action: 'create' | 'update'; messagesBruteLog: MessageBruteLogDto }
+  | { action: 'delete'; messagesBruteLogId?: number; message?: string };

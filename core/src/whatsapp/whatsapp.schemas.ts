@@ -102,3 +102,25 @@ export type WhatsappDto = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** SSE `whatsapp-{companyId}` (every user: no session data) */
+export type WhatsappEvent = { action: 'update'; whatsapp: WhatsappDto } | { action: 'delete'; whatsappId: number };
+/** SSE `whatsapp` */
+export type WhatsappDeleteEvent = { action: 'delete'; whatsappId: number };
+/**
+ * SSE `whatsappSession` (administrators): the connection with its session data, or a session that ended without
+ * anyone asking. `reason` is a short machine code (`logout`, `forbidden`, `connectionReplaced`, `qrTimeout`,
+ * `startFailed`…); the web words it.
+ */
+export type WhatsappSessionEvent =
+  | { action: 'update'; session: WhatsappDto }
+  | { action: 'error'; whatsappId: number; name: string; reason: string };
+/** Progress of a history import. */
+export type ImportMessagesStatus = {
+  this: number;
+  all: number;
+  state: 'preparing' | 'running' | 'done' | 'failed';
+  whatsappId: number;
+};
+/** SSE `importMessages-{companyId}` (administrators) */
+export type ImportMessagesEvent = { action: 'update'; status: ImportMessagesStatus };

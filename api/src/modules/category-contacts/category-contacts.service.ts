@@ -4,6 +4,7 @@ import {
   type ContactDto,
   type CreateCategoryContact,
   DomainError,
+  events,
   type UpdateCategoryContact,
 } from '@zapdesk/core';
 import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
@@ -25,7 +26,7 @@ import {
 } from './category-contacts.repo';
 
 function emitCategoryEvent(companyId: number, data: CategoryContactEvent): void {
-  emit({ companyId, channel: `categoryContact-${companyId}`, data });
+  emit({ companyId, channel: events.categoryContact.of(companyId), data });
 }
 
 async function getCategory(ctx: UserCtx, id: number): Promise<CategoryContactDto> {

@@ -4,6 +4,7 @@ import {
   type CreateContact,
   DomainError,
   type ExtraInfoItem,
+  events,
   type ImportOneContact,
   type ListContactsQuery,
   numberVariants,
@@ -32,7 +33,7 @@ import { checkContactNumber } from './contacts.whatsapp-check';
 type CompanyCtx = { companyId: number };
 
 export function emitContactEvent(companyId: number, data: ContactEvent): void {
-  emit({ companyId, channel: `contact-${companyId}`, data });
+  emit({ companyId, channel: events.contact.of(companyId), data });
 }
 
 /** The contact of the company, or ERR_NO_CONTACT_FOUND (404) — also for another company's id. */

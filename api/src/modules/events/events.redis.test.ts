@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { connectRedisEventBus, type RedisEventBus } from '../../platform/events/redis-bus';
 import { SseHub } from '../../platform/events/sse-hub';
 import { readSse } from '../../platform/events/sse-test-reader';
-import { emit } from '../../platform/index';
+import { publishEvent } from '../../platform/index';
 import { makeTenant } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
 import { realRedisUrl } from '../../test/services';
@@ -87,13 +87,13 @@ if (!url) {
         const viewer = { companyId: A.company.id, userId: A.agent.user.id, isAdmin: false };
         const s1 = readSse(new Response(hubB.connect(viewer)));
         await s1.nextEvent();
-        emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 10 } });
+        publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 10 } });
         const e10 = await s1.nextEvent(3000);
         expect(e10.data.n).toBe(10);
         await s1.close();
-        emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 11 } });
-        emit({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'update', n: 99 } });
-        emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 12 } });
+        publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 11 } });
+        publishEvent({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'update', n: 99 } });
+        publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 12 } });
 
         // resume on the OTHER process (this app) with the id received from process B: same order everywhere
         const deadline = Date.now() + 3000;

@@ -1,3 +1,4 @@
+import { ticketViewerOf } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { decode } from 'hono/jwt';
 import { z } from 'zod';
@@ -38,6 +39,8 @@ export const eventsRoutes = new Hono<AppEnv>().get('/events', requireAuth, valid
       companyId: ctx.companyId,
       userId: ctx.user.id,
       isAdmin: ctx.user.profile === 'admin',
+      // ticket events reach this stream only for tickets the user may see (core's rule, as GET /tickets/{id})
+      tickets: ticketViewerOf(ctx),
       expiresAt: tokenExpiresAt(c.req.raw),
     },
     { lastEventId, signal: c.req.raw.signal },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { signAccessToken } from '../../platform/auth/tokens';
 import { configureSseHubs, disconnectUserStreams, sseHub } from '../../platform/events/sse';
 import { readSse, type SseReader } from '../../platform/events/sse-test-reader';
-import { emit } from '../../platform/index';
+import { publishEvent } from '../../platform/index';
 import { makeTenant, makeUser } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
 
@@ -35,7 +35,7 @@ async function closeAll() {
 /** a marker event per company: reading up to it proves everything published before has been delivered (or not) */
 const fence = (companyId: number) => {
   const tag = crypto.randomUUID();
-  emit({ companyId, channel: `fence-${companyId}`, data: { action: 'fence', tag } });
+  publishEvent({ companyId, channel: `fence-${companyId}`, data: { action: 'fence', tag } });
   return (f: { data?: { tag?: string } }) => f.data?.tag === tag;
 };
 
@@ -75,7 +75,11 @@ describe('GET /events: authentication', () => {
     const ready = await s.nextEvent();
     expect(ready.event).toBe('ready');
     expect(ready.id).toBeString();
-    emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'updateUnread', ticketId: 5 } });
+    publishEvent({
+      companyId: A.company.id,
+      channel: `ticket-${A.company.id}`,
+      data: { action: 'updateUnread', ticketId: 5 },
+    });
     const got = await s.nextEvent();
     expect(got.event).toBe(`ticket-${A.company.id}`);
     expect(got.data).toEqual({ action: 'updateUnread', ticketId: 5 });
@@ -90,10 +94,14 @@ describe('GET /events: tenancy and audience', () => {
     const b = await connect({ token: B.admin.token });
     await a.nextEvent();
     await b.nextEvent();
-    emit({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'delete', ticketId: 1 } });
-    emit({ companyId: A.company.id, channel: `appMessage-${A.company.id}`, data: { action: 'create', n: 1 } });
-    emit({ companyId: B.company.id, channel: 'user', data: { action: 'update', secret: 'B' } });
-    emit({ companyId: A.company.id, channel: 'whatsapp', data: { action: 'delete', whatsappId: 3 } });
+    publishEvent({
+      companyId: B.company.id,
+      channel: `ticket-${B.company.id}`,
+      data: { action: 'delete', ticketId: 1 },
+    });
+    publishEvent({ companyId: A.company.id, channel: `appMessage-${A.company.id}`, data: { action: 'create', n: 1 } });
+    publishEvent({ companyId: B.company.id, channel: 'user', data: { action: 'update', secret: 'B' } });
+    publishEvent({ companyId: A.company.id, channel: 'whatsapp', data: { action: 'delete', whatsappId: 3 } });
     const gotA = await a.until(fence(A.company.id));
     const gotB = await b.until(fence(B.company.id));
     expect(gotA.map((f) => f.event)).toEqual([`appMessage-${A.company.id}`, 'whatsapp', `fence-${A.company.id}`]);
@@ -107,20 +115,25 @@ describe('GET /events: tenancy and audience', () => {
     const other = await makeUser(A.company.id);
     const oth = await connect({ token: other.token });
     for (const s of [adm, agt, oth]) await s.nextEvent();
-    emit({
+    publishEvent({
       companyId: A.company.id,
       channel: 'user',
       data: { action: 'update', to: 'agent' },
       userId: A.agent.user.id,
     });
-    emit({
+    publishEvent({
       companyId: A.company.id,
       channel: `user-${A.company.id}`,
       data: { action: 'update', to: 'admins' },
       adminOnly: true,
     });
     // same user id number in another company must not matter: delivery is by company first
-    emit({ companyId: B.company.id, channel: 'user', data: { action: 'update', to: 'B' }, userId: A.agent.user.id });
+    publishEvent({
+      companyId: B.company.id,
+      channel: 'user',
+      data: { action: 'update', to: 'B' },
+      userId: A.agent.user.id,
+    });
     const done = fence(A.company.id);
     const seen = async (s: SseReader) =>
       (await s.until(done)).filter((f) => f.data.action !== 'fence').map((f) => f.data.to);
@@ -135,24 +148,29 @@ describe('GET /events: resume', () => {
   test('reconnecting with Last-Event-ID gets exactly the missed events, then live ones', async () => {
     const s1 = await connect({ token: A.agent.token });
     await s1.nextEvent();
-    emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 1 } });
+    publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 1 } });
     const e1 = await s1.nextEvent();
     await s1.close();
     // wait until the hub has released the closed stream
     for (let i = 0; i < 50 && sseHub().clientCount(A.company.id) > 0; i++) await Bun.sleep(10);
     expect(sseHub().clientCount(A.company.id)).toBe(0);
 
-    emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 2 } });
-    emit({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'update', n: 90 } });
-    emit({ companyId: A.company.id, channel: 'user', data: { action: 'update', n: 91 }, userId: A.admin.user.id });
-    emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 3 } });
+    publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 2 } });
+    publishEvent({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'update', n: 90 } });
+    publishEvent({
+      companyId: A.company.id,
+      channel: 'user',
+      data: { action: 'update', n: 91 },
+      userId: A.admin.user.id,
+    });
+    publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 3 } });
 
     const s2 = await connect({ token: A.agent.token, headers: { 'Last-Event-ID': e1.id as string } });
     expect((await s2.nextEvent()).data.n).toBe(2);
     const e3 = await s2.nextEvent();
     expect(e3.data.n).toBe(3);
     expect(await s2.quiet(150)).toBe(true);
-    emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 4 } });
+    publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 4 } });
     expect((await s2.nextEvent()).data.n).toBe(4);
     await s2.close();
 
@@ -166,9 +184,9 @@ describe('GET /events: resume', () => {
   test('an unknown or foreign-company Last-Event-ID answers `resync`, never the other company’s events', async () => {
     const b = await connect({ token: B.admin.token });
     await b.nextEvent();
-    emit({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'update', n: 1 } });
+    publishEvent({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'update', n: 1 } });
     const bId = (await b.nextEvent()).id as string;
-    emit({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'update', n: 2 } });
+    publishEvent({ companyId: B.company.id, channel: `ticket-${B.company.id}`, data: { action: 'update', n: 2 } });
     const a = await connect({ token: A.agent.token, headers: { 'Last-Event-ID': bId } });
     const first = await a.nextEvent();
     expect(first.event).toBe('resync');
@@ -193,7 +211,7 @@ describe('GET /events: lifecycle', () => {
     await adm.nextEvent();
     disconnectUserStreams(A.company.id, A.agent.user.id);
     expect(await agt.ended()).toBe(true);
-    emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 1 } });
+    publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 1 } });
     expect((await adm.nextEvent()).data.n).toBe(1);
     await closeAll();
   });
@@ -230,7 +248,7 @@ describe('GET /events: lifecycle', () => {
       const before = sseHub().clientCount(A.company.id);
       expect(before).toBeGreaterThanOrEqual(1);
       await Bun.sleep(2200); // beyond Bun's 1 s idle timeout
-      emit({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 7 } });
+      publishEvent({ companyId: A.company.id, channel: `ticket-${A.company.id}`, data: { action: 'update', n: 7 } });
       expect((await s.nextEvent(3000)).data.n).toBe(7);
       ac.abort();
       await s.close();

@@ -1,4 +1,4 @@
-import type { TicketDto } from '@zapdesk/core';
+import { events, type TicketDto } from '@zapdesk/core';
 import { emit } from '../../platform/index';
 import { loadTicketDto } from '../tickets/tickets.service';
 import * as repo from './messages.repo';
@@ -30,7 +30,7 @@ export async function publishMessage(
   const t = ticket ?? (await loadTicketDto(companyId, row.ticketId));
   emit({
     companyId,
-    channel: `appMessage-${companyId}`,
+    channel: events.appMessage.of(companyId),
     data: {
       action,
       message: toMessageDto(row, rel),

@@ -1,5 +1,6 @@
 import {
   DomainError,
+  events,
   lastMessagePreview,
   type MessageDto,
   shouldSign,
@@ -56,7 +57,7 @@ async function emitCreate(companyId: number, row: MessageRow, ticket: TicketDto)
   const dto = toMessageDto(row, rel);
   emit({
     companyId,
-    channel: `appMessage-${companyId}`,
+    channel: events.appMessage.of(companyId),
     data: { action: 'create', message: dto, ticket, contact: ticket.contact },
   });
   return dto;
@@ -337,7 +338,7 @@ export async function deleteTicketMessage(ctx: UserCtx, messageId: number): Prom
   const dto = toMessageDto(updated, await repo.messageRelations(ctx.companyId, updated));
   emit({
     companyId: ctx.companyId,
-    channel: `appMessage-${ctx.companyId}`,
+    channel: events.appMessage.of(ctx.companyId),
     data: { action: 'update', message: dto, ticket, contact: ticket.contact },
   });
   return dto;

@@ -1,24 +1,9 @@
+import { events, type MessageBruteLogDto } from '@zapdesk/core';
 import { emit, type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { type RawLogRow, unsafeMasterUsers } from './pipeline.repo';
 
-/** spec 3 §3 field names: details0 = body, details1 = time spent (ms), JsonValue = the raw event */
-export type MessageBruteLogDto = {
-  id: number;
-  createdAt: string;
-  remoteJid: string | null;
-  messageId: string | null;
-  fromMe: boolean;
-  ticketId: number | null;
-  type: string | null;
-  companyId: number;
-  whatsappId: number | null;
-  details0: string | null;
-  details1: number | null;
-  JsonValue: unknown;
-  status: string;
-  error: string | null;
-};
+export type { MessageBruteLogDto };
 
 export function toMessageBruteLogDto(r: RawLogRow): MessageBruteLogDto {
   return {
@@ -73,8 +58,11 @@ export function emitRawLogEvent(
       emit({
         companyId: m.companyId,
         userId: m.id,
-        channel: 'messagesBruteLog',
-        data: row ? { action, messagesBruteLog: toMessageBruteLogDto(row) } : { action, ...extra },
+        channel: events.messagesBruteLog.of(),
+        data:
+          row && action !== 'delete'
+            ? { action, messagesBruteLog: toMessageBruteLogDto(row) }
+            : { action: 'delete', ...extra },
       });
     }
   });

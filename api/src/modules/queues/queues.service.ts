@@ -1,4 +1,11 @@
-import { DomainError, type QueueDto, type QueueEvent, type QueueInput, type QueueUpdateInput } from '@zapdesk/core';
+import {
+  DomainError,
+  events,
+  type QueueDto,
+  type QueueEvent,
+  type QueueInput,
+  type QueueUpdateInput,
+} from '@zapdesk/core';
 import { invalidateActors } from '../../platform/auth/actor';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
@@ -19,7 +26,7 @@ export function toQueueDto(q: repo.QueueRow): QueueDto {
 }
 
 function publish(companyId: number, data: QueueEvent): void {
-  emit({ companyId, channel: `queue-${companyId}`, data });
+  emit({ companyId, channel: events.queue.of(companyId), data });
 }
 
 /** Load-or-404 for other areas too: another company's queue is indistinguishable from a missing one. */

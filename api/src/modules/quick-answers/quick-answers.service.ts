@@ -1,6 +1,7 @@
 import {
   type CreateQuickAnswer,
   DomainError,
+  events,
   type QuickAnswerDto,
   type QuickAnswerEvent,
   type UpdateQuickAnswer,
@@ -15,7 +16,7 @@ import * as repo from './quick-answers.repo';
  * gives every user the screen with add/edit/delete, may manage them (see DECISIONS, Directory).
  */
 function emitQuickAnswerEvent(companyId: number, data: QuickAnswerEvent): void {
-  emit({ companyId, channel: `quickAnswer-${companyId}`, data });
+  emit({ companyId, channel: events.quickAnswer.of(companyId), data });
 }
 
 const notFound = () => new DomainError('ERR_NOT_FOUND', 'Resposta rápida não encontrada.');

@@ -3,6 +3,7 @@ import {
   type CompanyEvent,
   type CompanySettingsBody,
   DomainError,
+  events,
   LOGO_MAX_BYTES,
   LOGO_TEXT,
   sniffMedia,
@@ -52,6 +53,6 @@ export async function updateCompanySettings(
   // the actor cache holds the company row; the next request must see the new branding
   invalidateActors();
   const event: CompanyEvent = { action: 'update', company };
-  emit({ companyId: ctx.companyId, channel: `company-${ctx.companyId}`, data: event });
+  emit({ companyId: ctx.companyId, channel: events.company.of(ctx.companyId), data: event });
   return company;
 }

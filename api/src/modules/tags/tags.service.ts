@@ -4,6 +4,7 @@ import {
   DomainError,
   dayEnd,
   dayStart,
+  events,
   type SendListContact,
   type TagDto,
   type TagEvent,
@@ -22,7 +23,7 @@ import * as repo from './tags.repo';
 const LIVE_REFRESH_LIMIT = 200;
 
 function emitTagEvent(companyId: number, data: TagEvent): void {
-  emit({ companyId, channel: `tag-${companyId}`, data });
+  emit({ companyId, channel: events.tag.of(companyId), data });
 }
 
 async function refreshTickets(companyId: number, ticketIds: number[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { searchWords } from '@zapdesk/core';
 import { createApp } from '../../app';
 import { invalidateActors } from '../../platform/auth/actor';
 import { countStatements, dbHandle } from '../../platform/db';
@@ -9,7 +10,6 @@ import { TEST_ENV_VARS } from '../../test/harness';
 import { createThrowawayDatabase, realPostgresUrl } from '../../test/services';
 import { messageListQuery } from '../messages/list/messages-list.repo';
 import { ticketListQueries } from './tickets.repo';
-import { searchWords } from './tickets.service';
 
 /**
  * Regression guard of bench:tickets (not timed): on real PostgreSQL with enough rows that the planner's choice is the

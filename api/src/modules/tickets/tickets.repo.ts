@@ -1,4 +1,4 @@
-import { DomainError, type TicketDto, type TicketStatus } from '@zapdesk/core';
+import { DomainError, type ListScope, type TicketDto, type TicketListFilter, type TicketStatus } from '@zapdesk/core';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { companyCounters, contacts, queues, tickets, users, whatsapps } from '../../db/schema';
@@ -291,30 +291,6 @@ export async function touchTicket(
 // list
 
 /** One OR-branch of what a user may see in a list: a status, optionally one assignee, and a queue filter. */
-export type ListScope = {
-  statuses: TicketStatus[];
-  assignedTo?: number;
-  /** ids null: any queue; includeNull: tickets without a queue too */
-  queues: { ids: number[] | null; includeNull: boolean };
-};
-
-export type TicketListFilter = {
-  /** OR'ed; an empty list matches nothing */
-  scopes: ListScope[];
-  unreadOnly?: boolean;
-  tagIds?: number[];
-  categoryIds?: number[];
-  contactId?: number;
-  userId?: number;
-  createdFrom?: Date;
-  createdTo?: Date;
-  /**
-   * searchParam: protocol (exact) OR contact name (word prefixes) OR number (prefix) OR message text (word prefixes,
-   * every word in the ticket's messages); words from `searchWords()`
-   */
-  search?: { text: string; words: string[]; numberPrefix: string | null };
-};
-
 const statusList = (s: TicketStatus[]) =>
   sql.join(
     s.map((x) => sql`${x}`),

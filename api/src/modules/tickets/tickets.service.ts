@@ -2,10 +2,12 @@ import {
   applyTicketMove,
   breathe,
   type CreateTicketBody,
+  canViewTicket as canView,
   DomainError,
   dayEnd,
   dayStart,
   type ErrorCode,
+  events,
   LAST_MESSAGE_MAX,
   type ListTicketsQuery,
   type MachineActor,
@@ -14,7 +16,10 @@ import {
   renderGreeting,
   type TicketDto,
   type TicketEvent,
+  type TicketSubject,
   type TicketTransferEvent,
+  ticketListFilter,
+  ticketViewerOf,
   type UpdateTicketBody,
 } from '@zapdesk/core';
 import type { UserCtx } from '../../platform/http/context';
@@ -29,14 +34,13 @@ import {
   touchTickets,
   unfinishedTicketsOfContactKeys,
 } from './tickets.batch.repo';
-import type { ListScope, TicketListFilter } from './tickets.repo';
 import * as repo from './tickets.repo';
 
 export { toTicketDto } from './tickets.repo';
 
 /** Publishes `ticket-{companyId}` with the spec's actions (update, updateUnread, delete). */
 export function emitTicketEvent(companyId: number, data: TicketEvent): void {
-  emit({ companyId, channel: `ticket-${companyId}`, data });
+  emit({ companyId, channel: events.ticket.of(companyId), data });
 }
 
 /** The ticket in the API/SSE shape; 404 ERR_NO_TICKET_FOUND for a missing id or another company's id. */
@@ -167,100 +171,18 @@ function refused(r: { error: ErrorCode; message?: string }): never {
   throw new DomainError(r.error, r.message);
 }
 
-/**
- * The words of a free-text search ('João sil' → ['joão', 'sil']), each a word prefix: letters and digits only, at
- * most 8. The database normalises them like the searched text (lower case, accents removed: 'joao' finds 'João').
- */
-export function searchWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-}
-
-/** Word-prefix tsquery from free text ('joão sil' → 'joão:* & sil:*'); only letters and digits reach to_tsquery. */
-export function prefixTsQuery(text: string): string | null {
-  const words = searchWords(text);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
-
-/**
- * What `GET /tickets` may show this user, as data (the repo turns it into SQL). Mirrors core `ticketBelongsToList`:
- * open = mine (every attendant's with showAll, admins only), pending = the queues (needs allowViewPendingTickets),
- * closed = every attendant's; always limited to the selected queues (a user's selection is cut to their own queues),
- * no-queue tickets only with allowNoQueue.
- */
-export function listFilterFor(ctx: UserCtx, q: ListTicketsQuery): TicketListFilter {
-  const { caps, user } = ctx;
-  const showAll = q.showAll && caps.isAdmin;
-  const selected = q.queueIds.length
-    ? caps.isAdmin
-      ? q.queueIds
-      : q.queueIds.filter((id) => user.queueIds.includes(id))
-    : caps.isAdmin
-      ? null
-      : user.queueIds;
-  const queues = { ids: selected, includeNull: caps.allowNoQueue };
-  const tabStatus = q.tab === 'assigned' ? 'open' : q.tab === 'search' ? undefined : q.tab;
-  const status = q.searchTicketStatus ?? q.status ?? tabStatus;
-  const searching = q.tab === 'search' || status === undefined;
-
-  let scopes: ListScope[];
-  if (searching) {
-    const statuses = (status ? [status] : (['open', 'pending', 'closed'] as const)).filter(
-      (s) => s !== 'pending' || caps.viewPendingTickets,
-    );
-    scopes = statuses.length ? [{ statuses: [...statuses], queues }] : [];
-    // a user always finds their own tickets, whatever their queue
-    if (!caps.isAdmin) {
-      const own = statuses.filter((s) => s !== 'pending');
-      if (own.length) scopes.push({ statuses: own, assignedTo: user.id, queues: { ids: null, includeNull: true } });
-    }
-  } else if (status === 'open') {
-    scopes = [{ statuses: ['open'], ...(showAll ? {} : { assignedTo: user.id }), queues }];
-  } else if (status === 'pending') {
-    scopes = caps.viewPendingTickets ? [{ statuses: ['pending'], queues }] : [];
-  } else {
-    scopes = [{ statuses: ['closed'], queues }];
-  }
-
-  const f: TicketListFilter = { scopes };
-  if (q.withUnreadMessages) f.unreadOnly = true;
-  if (q.tags.length) f.tagIds = q.tags;
-  if (q.contactCategories.length) f.categoryIds = q.contactCategories;
-  if (q.searchContactId) f.contactId = q.searchContactId;
-  if (q.searchUserId) f.userId = q.searchUserId;
-  if (q.date) {
-    f.createdFrom = dayStart(q.date);
-    f.createdTo = dayEnd(q.date);
-  }
-  if (q.searchInitialDate) f.createdFrom = dayStart(q.searchInitialDate);
-  if (q.searchFinalDate) f.createdTo = dayEnd(q.searchFinalDate);
-  if (q.searchParam) {
-    const digits = q.searchParam.replace(/\D/g, '');
-    f.search = {
-      text: q.searchParam,
-      words: searchWords(q.searchParam),
-      numberPrefix: digits.length >= 3 && /^[\d\s()+-]+$/.test(q.searchParam) ? digits : null,
-    };
-  }
-  return f;
-}
-
 export async function listTickets(ctx: UserCtx, q: ListTicketsQuery) {
   const offset = (q.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const { tickets, count } = await repo.listTicketDtos(ctx.companyId, listFilterFor(ctx, q), {
+  const { tickets, count } = await repo.listTicketDtos(ctx.companyId, ticketListFilter(ticketViewerOf(ctx), q), {
     limit: TICKETS_PAGE_SIZE,
     offset,
   });
   return { tickets, hasMore: offset + tickets.length < count, count };
 }
 
-/** Whether the user may open this ticket at all (chat, messages, GET /tickets/{id}). */
-export function canViewTicket(ctx: UserCtx, t: Pick<TicketDto, 'status' | 'userId' | 'queueId'>): boolean {
-  const { caps, user } = ctx;
-  if (caps.isAdmin) return true;
-  if (t.userId === user.id) return true;
-  if (t.status === 'pending' && !caps.viewPendingTickets) return false;
-  if (t.queueId === null) return caps.allowNoQueue;
-  return user.queueIds.includes(t.queueId);
+/** Whether the user may open this ticket at all (chat, messages, GET /tickets/{id}): core's rule. */
+export function canViewTicket(ctx: UserCtx, t: TicketSubject): boolean {
+  return canView(ticketViewerOf(ctx), t);
 }
 
 /** GET /tickets/{id}: 404 for another company's id, 403 for a ticket the user may not open. */
@@ -364,7 +286,7 @@ export async function updateTicket(ctx: UserCtx, id: number, body: UpdateTicketB
       ticket,
       fromUser: { id: ctx.user.id, name: ctx.user.name },
     };
-    emit({ companyId, channel: `ticketTransfer-${companyId}`, userId: ticket.userId, data });
+    emit({ companyId, channel: events.ticketTransfer.of(companyId), userId: ticket.userId, data });
   }
   if (outcome.effects.includes('sendFarewell')) await sendFarewell(ticket, ctx.user.name);
   return ticket;

@@ -67,6 +67,15 @@ export async function updateGroup(companyId: number, id: number, values: Partial
   return g;
 }
 
+/** The users of a group (their live streams take its new flags). */
+export async function groupMemberIds(companyId: number, id: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.userAuthorizationId, id)));
+  return rows.map((r) => r.id);
+}
+
 /** Deletes the group; its users keep working with the new-group defaults (FK sets their group to null). */
 export async function deleteGroup(companyId: number, id: number): Promise<number[]> {
   return db.transaction(async (tx) => {

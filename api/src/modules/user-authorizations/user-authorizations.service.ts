@@ -1,6 +1,7 @@
 import {
   DEFAULT_GROUP_FLAGS,
   DomainError,
+  events,
   type UserAuthorizationDto,
   type UserAuthorizationEvent,
   type UserAuthorizationInput,
@@ -8,6 +9,7 @@ import {
 } from '@zapdesk/core';
 import { PAGE_SIZE } from '@zapdesk/core/users/user.fields';
 import { groupFlagsOf, invalidateActors } from '../../platform/auth/actor';
+import { refreshUserStreams } from '../../platform/events/sse';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
@@ -28,7 +30,7 @@ export function toUserAuthorizationDto(g: repo.GroupRow): UserAuthorizationDto {
 }
 
 function publish(companyId: number, data: UserAuthorizationEvent): void {
-  emit({ companyId, channel: `userAuthorization-${companyId}`, data });
+  emit({ companyId, channel: events.userAuthorization.of(companyId), data });
 }
 
 async function load(companyId: number, id: number): Promise<repo.GroupRow> {
@@ -74,8 +76,9 @@ export async function updateGroup(
   if (input.name && (await repo.groupNameTaken(ctx.companyId, input.name, id)))
     throw new DomainError('ERR_NAME_EXISTS');
   const g = await repo.updateGroup(ctx.companyId, id, input);
-  // every member's capabilities change with the group
+  // every member's capabilities change with the group, what their live streams carry too
   invalidateActors();
+  await refreshUserStreams(ctx.companyId, await repo.groupMemberIds(ctx.companyId, id));
   const dto = toUserAuthorizationDto(g);
   publish(ctx.companyId, { action: 'update', userAuthorization: dto });
   return dto;
@@ -86,8 +89,9 @@ export async function deleteGroup(ctx: UserCtx, id: number): Promise<void> {
   await load(ctx.companyId, id);
   const members = await repo.deleteGroup(ctx.companyId, id);
   invalidateActors();
+  await refreshUserStreams(ctx.companyId, members);
   publish(ctx.companyId, { action: 'delete', userAuthorizationId: id });
   for (const userId of members) {
-    emit({ companyId: ctx.companyId, channel: 'user', userId, data: { action: 'update', userId } });
+    emit({ companyId: ctx.companyId, channel: events.self.of(), userId, data: { action: 'update', userId } });
   }
 }

@@ -4,6 +4,7 @@ import {
   checkUserLimit,
   checkUserUpdate,
   DomainError,
+  events,
   type Result,
   type UserCreateInput,
   type UserDto,
@@ -12,7 +13,7 @@ import {
 } from '@zapdesk/core';
 import { PAGE_SIZE } from '@zapdesk/core/users/user.fields';
 import { invalidateActors } from '../../platform/auth/actor';
-import { disconnectUserStreams } from '../../platform/events/sse';
+import { disconnectUserStreams, refreshUserStreams } from '../../platform/events/sse';
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
@@ -71,9 +72,10 @@ export async function getUserDto(companyId: number, id: number): Promise<UserDto
 }
 
 function publish(ctx: UserCtx, data: UserEvent, targetUserId?: number): void {
-  emit({ companyId: ctx.companyId, channel: `user-${ctx.companyId}`, data });
+  emit({ companyId: ctx.companyId, channel: events.user.of(ctx.companyId), data });
   // the edited user's own session refreshes its profile (spec: channel `user`, action update)
-  if (targetUserId !== undefined) emit({ companyId: ctx.companyId, channel: 'user', userId: targetUserId, data });
+  if (targetUserId !== undefined)
+    emit({ companyId: ctx.companyId, channel: events.self.of(), userId: targetUserId, data });
 }
 
 /** GET /users/ — every user of the company may list (the transfer modal searches users). */
@@ -196,6 +198,8 @@ export async function updateUser(ctx: UserCtx, id: number, input: UserUpdateInpu
     await revokeSessionsOfUser(ctx.companyId, id);
   }
   invalidateActors(id);
+  // their queues, profile or group decide which ticket events their live streams carry
+  await refreshUserStreams(ctx.companyId, [id]);
   const dto = await getUserDto(ctx.companyId, id);
   publish(ctx, { action: 'update', user: dto }, id);
   return dto;

@@ -1,3 +1,4 @@
+import { events } from '@zapdesk/core';
 import { emit } from '../../platform/index';
 import { toWhatsappDto } from './whatsapp.dto';
 import type { WhatsappWithQueues } from './whatsapp.repo';
@@ -9,12 +10,12 @@ import type { WhatsappWithQueues } from './whatsapp.repo';
 export function emitWhatsappUpdate(w: WhatsappWithQueues): void {
   emit({
     companyId: w.companyId,
-    channel: `whatsapp-${w.companyId}`,
+    channel: events.whatsapp.of(w.companyId),
     data: { action: 'update', whatsapp: toWhatsappDto(w, false) },
   });
   emit({
     companyId: w.companyId,
-    channel: 'whatsappSession',
+    channel: events.whatsappSession.of(),
     adminOnly: true,
     data: { action: 'update', session: toWhatsappDto(w, true) },
   });
@@ -28,20 +29,25 @@ export function emitWhatsappUpdate(w: WhatsappWithQueues): void {
 export function emitSessionError(companyId: number, whatsappId: number, name: string, reason: string): void {
   emit({
     companyId,
-    channel: 'whatsappSession',
+    channel: events.whatsappSession.of(),
     adminOnly: true,
     data: { action: 'error', whatsappId, name, reason },
   });
 }
 
 export function emitWhatsappDelete(companyId: number, whatsappId: number): void {
-  emit({ companyId, channel: 'whatsapp', data: { action: 'delete', whatsappId } });
-  emit({ companyId, channel: `whatsapp-${companyId}`, data: { action: 'delete', whatsappId } });
+  emit({ companyId, channel: events.whatsappDelete.of(), data: { action: 'delete', whatsappId } });
+  emit({ companyId, channel: events.whatsapp.of(companyId), data: { action: 'delete', whatsappId } });
 }
 
 export function emitImportProgress(
   companyId: number,
   status: { this: number; all: number; state: 'preparing' | 'running' | 'done' | 'failed'; whatsappId: number },
 ): void {
-  emit({ companyId, channel: `importMessages-${companyId}`, adminOnly: true, data: { action: 'update', status } });
+  emit({
+    companyId,
+    channel: events.importMessages.of(companyId),
+    adminOnly: true,
+    data: { action: 'update', status },
+  });
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
+import type { TicketViewer } from '@zapdesk/core';
 import { MemoryEventBus } from './memory-bus';
-import { SSE_DISCONNECT_CHANNEL, SseHub, type SseHubOptions, type SseViewer } from './sse-hub';
+import { SSE_DISCONNECT_CHANNEL, SSE_VIEWER_CHANNEL, SseHub, type SseHubOptions, type SseViewer } from './sse-hub';
 import { readSse } from './sse-test-reader';
 import type { NewEvent } from './types';
 
@@ -293,5 +294,119 @@ describe('SseHub', () => {
     expect(await t.ended()).toBe(true);
     expect(hub.clientCount()).toBe(0);
     await bus.publish(ev(2, 1)); // no listener left: nothing throws
+  });
+
+  describe('ticket visibility (core canViewTicket, decided per audience class)', () => {
+    const viewer = (userId: number, queueIds: number[], over: Partial<TicketViewer> = {}): SseViewer => ({
+      companyId: 1,
+      userId,
+      isAdmin: false,
+      tickets: { userId, isAdmin: false, queueIds, allowNoQueue: false, viewPendingTickets: true, ...over },
+    });
+    /** a ticket event as `emit` publishes it: the subject, and the id-only stand-in for those who may not see it */
+    const tev = (n: number, subject: { status?: 'open' | 'pending'; queueId: number | null; userId?: number | null }) =>
+      ({
+        companyId: 1,
+        channel: 'ticket-1',
+        data: { action: 'update', n },
+        ticket: { status: subject.status ?? 'open', queueId: subject.queueId, userId: subject.userId ?? null },
+        hidden: { action: 'delete', ticketId: n },
+      }) satisfies NewEvent;
+
+    test('queue X sees X, queue Y gets the id-only stand-in, the owner and admins see it', async () => {
+      setup();
+      const x = open(viewer(11, [1]));
+      const x2 = open(viewer(12, [1]));
+      const y = open(viewer(13, [2]));
+      const adm = open(admin1);
+      for (const s of [x, x2, y, adm]) await s.nextEvent();
+      await bus.publish(tev(1, { queueId: 1 }));
+      await bus.publish(tev(2, { queueId: 2, userId: 11 })); // owned by 11, in queue Y
+      await bus.publish(tev(3, { queueId: null }));
+      await bus.publish(tev(4, { queueId: 1, status: 'pending' }));
+      await bus.publish(ev(1, 5));
+      const seen = async (s: ReturnType<typeof open>) =>
+        (await s.until((f) => f.data.n === 5)).map((f) => `${f.data.action}:${f.data.n ?? f.data.ticketId}`);
+      expect(await seen(x)).toEqual(['update:1', 'update:2', 'delete:3', 'update:4', 'update:5']);
+      expect(await seen(x2)).toEqual(['update:1', 'delete:2', 'delete:3', 'update:4', 'update:5']);
+      expect(await seen(y)).toEqual(['delete:1', 'update:2', 'delete:3', 'delete:4', 'update:5']);
+      expect(await seen(adm)).toEqual(['update:1', 'update:2', 'update:3', 'update:4', 'update:5']);
+      await Promise.all([x, x2, y, adm].map((s) => s.close()));
+    });
+
+    test('an event without a stand-in reaches only those who may see its ticket; pending needs the permission', async () => {
+      setup();
+      const x = open(viewer(11, [1], { viewPendingTickets: false }));
+      const adm = open(admin1);
+      for (const s of [x, adm]) await s.nextEvent();
+      const msg = (n: number, status: 'open' | 'pending') => ({ ...tev(n, { queueId: 1, status }), hidden: undefined });
+      await bus.publish(msg(1, 'pending'));
+      await bus.publish(msg(2, 'open'));
+      await bus.publish(ev(1, 3));
+      expect((await x.until((f) => f.data.n === 3)).map((f) => f.data.n)).toEqual([2, 3]);
+      expect((await adm.until((f) => f.data.n === 3)).map((f) => f.data.n)).toEqual([1, 2, 3]);
+      await Promise.all([x.close(), adm.close()]);
+    });
+
+    test('coalesced writes pick, per stream, the event or its stand-in', async () => {
+      setup();
+      const raw = (v: SseViewer) => new Response(hub.connect(v)).body!.getReader();
+      const x = raw(viewer(11, [1]));
+      const y = raw(viewer(13, [2]));
+      const dec = new TextDecoder();
+      const chunk = async (r: ReadableStreamDefaultReader<Uint8Array>) => dec.decode((await r.read()).value);
+      for (const r of [x, y]) {
+        await chunk(r);
+        await chunk(r);
+      }
+      void bus.publish(tev(1, { queueId: 1 }));
+      void bus.publish({ ...tev(2, { queueId: 2 }), hidden: undefined });
+      void bus.publish(tev(3, { queueId: 2 }));
+      const frames = (text: string) =>
+        [...text.matchAll(/"action":"(\w+)","(?:n|ticketId)":(\d+)/g)].map((m) => `${m[1]}:${m[2]}`);
+      expect(frames(await chunk(x))).toEqual(['update:1', 'delete:3']);
+      expect(frames(await chunk(y))).toEqual(['delete:1', 'update:2', 'update:3']);
+      await Promise.all([x.cancel(), y.cancel()]);
+    });
+
+    test('a resumed stream replays each missed event as this viewer may see it', async () => {
+      setup();
+      const y = open(viewer(13, [2]));
+      const ready = await y.nextEvent();
+      await y.close();
+      await bus.publish(tev(1, { queueId: 1 }));
+      await bus.publish({ ...tev(2, { queueId: 1 }), hidden: undefined });
+      await bus.publish(tev(3, { queueId: 2 }));
+      const again = open(viewer(13, [2]), ready.id);
+      expect(
+        (await again.until((f) => f.data.n === 3)).map((f) => `${f.data.action}:${f.data.n ?? f.data.ticketId}`),
+      ).toEqual(['delete:1', 'update:3']);
+      await again.close();
+    });
+
+    test('the reserved viewer event changes a user’s profile on their open streams, in bus order', async () => {
+      setup();
+      const a = open(viewer(11, [1]));
+      const other = open(viewer(12, [1]));
+      for (const s of [a, other]) await s.nextEvent();
+      await bus.publish(tev(1, { queueId: 2 }));
+      await bus.publish({
+        companyId: 1,
+        channel: SSE_VIEWER_CHANNEL,
+        userId: 11,
+        data: {
+          action: 'viewer',
+          viewer: { userId: 11, isAdmin: false, queueIds: [2], allowNoQueue: false, viewPendingTickets: true },
+        },
+      });
+      await bus.publish(tev(2, { queueId: 2 }));
+      await bus.publish(tev(3, { queueId: 1 }));
+      await bus.publish(ev(1, 4));
+      const seen = async (s: ReturnType<typeof open>) =>
+        (await s.until((f) => f.data.n === 4)).map((f) => `${f.data.action}:${f.data.n ?? f.data.ticketId}`);
+      expect(await seen(a)).toEqual(['delete:1', 'update:2', 'delete:3', 'update:4']);
+      expect(await seen(other)).toEqual(['delete:1', 'delete:2', 'update:3', 'update:4']);
+      await Promise.all([a.close(), other.close()]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { audienceCanView, audienceKey, type TicketSubject, type TicketViewer } from '@zapdesk/core';
 import { log } from '../log';
 import { nextEventId } from './memory-bus';
 import type { AppEvent, EventBus } from './types';
@@ -7,6 +8,11 @@ export type SseViewer = {
   companyId: number;
   userId: number;
   isAdmin: boolean;
+  /**
+   * what the user may see of tickets (core `ticketViewerOf`); without it, an admin sees every ticket and anyone else
+   * only the tickets assigned to them
+   */
+  tickets?: TicketViewer;
   /**
    * when the access token that opened the stream expires (ms since the epoch): the hub sends `reauth` and ends the
    * stream before then, so a stream never outlives its token; the client reconnects with a fresh one
@@ -42,6 +48,26 @@ export type SseHubOptions = {
  */
 export const SSE_DISCONNECT_CHANNEL = 'sse:disconnect';
 
+/**
+ * Reserved bus channel: not forwarded to clients; `data.viewer` (a core TicketViewer) becomes the visibility profile
+ * of every open stream of `userId` in every process, so a user's edited queues or group take effect on their live
+ * stream at once (events published after it are decided with the new profile, in bus order).
+ */
+export const SSE_VIEWER_CHANNEL = 'sse:viewer';
+
+/**
+ * Streams with the same visibility profile (core `audienceKey`): a ticket event is decided once per class (the
+ * decision is memoised on the class for the entry being written), and only the owner rule is checked per stream.
+ */
+type AudienceClass = {
+  key: string;
+  profile: Omit<TicketViewer, 'userId'>;
+  streams: number;
+  /** the entry `visible` was computed for */
+  decided?: Entry;
+  visible: boolean;
+};
+
 type Entry = {
   id: string;
   at: number;
@@ -50,10 +76,14 @@ type Entry = {
   userId?: number;
   userIds?: ReadonlySet<number>;
   adminOnly?: boolean;
+  /** the ticket the event is about: streams that may not see it get `alt` (or nothing) */
+  ticket?: TicketSubject;
+  alt?: Uint8Array | null;
 };
 
 type Client = {
   viewer: SseViewer;
+  audience: AudienceClass;
   controller: ReadableStreamDefaultController<Uint8Array>;
   closed: boolean;
   /** the hub's tick number when something was last written to the stream (heartbeats go to quiet streams only) */
@@ -85,14 +115,28 @@ function eventFrame(id: string, channel: string, data: unknown): Uint8Array {
   return enc.encode(`id: ${lineSafe(id)}\nevent: ${lineSafe(channel)}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-function visibleTo(v: SseViewer, e: Pick<Entry, 'userId' | 'userIds' | 'adminOnly'>): boolean {
-  if (e.userId != null && e.userId !== v.userId) return false;
-  if (e.userIds && !e.userIds.has(v.userId)) return false;
-  if (e.adminOnly && !v.isAdmin) return false;
-  return true;
+/** The bytes of `e` this stream receives: the event, its stand-in for users who may not see its ticket, or null. */
+function framesFor(c: Client, e: Entry): Uint8Array | null {
+  const v = c.viewer;
+  if (e.userId != null && e.userId !== v.userId) return null;
+  if (e.userIds && !e.userIds.has(v.userId)) return null;
+  if (e.adminOnly && !v.isAdmin) return null;
+  const t = e.ticket;
+  if (!t || t.userId === v.userId) return e.frame;
+  const a = c.audience;
+  if (a.decided !== e) {
+    a.decided = e;
+    a.visible = audienceCanView(a.profile, t);
+  }
+  return a.visible ? e.frame : (e.alt ?? null);
 }
 
-const forEveryone = (e: Entry) => e.userId == null && !e.userIds && !e.adminOnly;
+const forEveryone = (e: Entry) => e.userId == null && !e.userIds && !e.adminOnly && !e.ticket;
+
+/** A viewer without a profile: an admin sees every ticket, anyone else only their own. */
+function profileOf(v: SseViewer): Omit<TicketViewer, 'userId'> {
+  return v.tickets ?? { isAdmin: v.isAdmin, queueIds: [], allowNoQueue: false, viewPendingTickets: false };
+}
 
 function concat(frames: Uint8Array[]): Uint8Array {
   let n = 0;
@@ -173,6 +217,8 @@ class CompanyLog {
  */
 export class SseHub {
   private clients = new Map<number, Set<Client>>();
+  /** audience classes of the open streams, by company then core `audienceKey` */
+  private audiences = new Map<number, Map<string, AudienceClass>>();
   private logs = new Map<number, CompanyLog>();
   private unsubscribe?: () => void;
   private timer?: ReturnType<typeof setInterval>;
@@ -225,6 +271,7 @@ export class SseHub {
     this.timer = undefined;
     for (const set of this.clients.values()) for (const c of set) this.close(c, 'end');
     this.clients.clear();
+    this.audiences.clear();
     this.logs.clear();
   }
 
@@ -246,11 +293,19 @@ export class SseHub {
     return new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
-          const c: Client = { viewer, controller, closed: false, wrote: this.tickNo, cutAt: Infinity };
+          const c: Client = {
+            viewer,
+            audience: this.joinAudience(viewer),
+            controller,
+            closed: false,
+            wrote: this.tickNo,
+            cutAt: Infinity,
+          };
           client = c;
           if (!this.started) {
             controller.close();
             c.closed = true;
+            this.leaveAudience(c);
             return;
           }
           // events of this tick not written yet are already in the buffer (so in `missed`, or before `ready`'s
@@ -260,7 +315,10 @@ export class SseHub {
           controller.enqueue(this.retryFrame);
           const missed = opts.lastEventId ? this.companyLog(viewer.companyId).after(opts.lastEventId) : undefined;
           if (opts.lastEventId && missed) {
-            for (const e of missed) if (e.frame && visibleTo(viewer, e)) controller.enqueue(e.frame);
+            for (const e of missed) {
+              const bytes = e.frame && framesFor(c, e);
+              if (bytes) controller.enqueue(bytes);
+            }
           } else {
             const position = this.positionOf(viewer.companyId);
             const kind = opts.lastEventId ? 'resync' : 'ready';
@@ -295,6 +353,47 @@ export class SseHub {
     const set = this.clients.get(companyId);
     if (!set) return;
     for (const c of [...set]) if (userId === undefined || c.viewer.userId === userId) this.close(c, 'end');
+  }
+
+  private joinAudience(v: SseViewer): AudienceClass {
+    const profile = profileOf(v);
+    const key = audienceKey(profile);
+    let byKey = this.audiences.get(v.companyId);
+    if (!byKey) {
+      byKey = new Map();
+      this.audiences.set(v.companyId, byKey);
+    }
+    let a = byKey.get(key);
+    if (!a) {
+      a = { key, profile, streams: 0, visible: false };
+      byKey.set(key, a);
+    }
+    a.streams++;
+    return a;
+  }
+
+  private leaveAudience(c: Client): void {
+    const a = c.audience;
+    if (--a.streams > 0) return;
+    const byKey = this.audiences.get(c.viewer.companyId);
+    if (byKey?.get(a.key) === a) {
+      byKey.delete(a.key);
+      if (byKey.size === 0) this.audiences.delete(c.viewer.companyId);
+    }
+  }
+
+  /** The new visibility profile of one user's open streams in this process (see SSE_VIEWER_CHANNEL). */
+  private setProfile(companyId: number, userId: number, profile: TicketViewer): void {
+    // what was published before the change is decided with the profile it was published under
+    this.flush();
+    const set = this.clients.get(companyId);
+    if (!set) return;
+    for (const c of set) {
+      if (c.viewer.userId !== userId) continue;
+      this.leaveAudience(c);
+      c.viewer = { ...c.viewer, isAdmin: profile.isAdmin, tickets: profile };
+      c.audience = this.joinAudience(c.viewer);
+    }
   }
 
   private companyLog(companyId: number): CompanyLog {
@@ -332,9 +431,16 @@ export class SseHub {
       this.disconnect(e.companyId, e.userId ?? undefined);
       return;
     }
+    if (e.channel === SSE_VIEWER_CHANNEL) {
+      const viewer = (e.data as { viewer?: TicketViewer }).viewer;
+      if (e.userId != null && viewer) this.setProfile(e.companyId, e.userId, { ...viewer, userId: e.userId });
+      return;
+    }
     let frame: Uint8Array;
+    let alt: Uint8Array | null = null;
     try {
       frame = eventFrame(e.id, e.channel, e.data);
+      if (e.ticket && e.hidden) alt = eventFrame(e.id, e.channel, e.hidden);
     } catch (err) {
       log.error({ err, channel: e.channel }, 'event not serialisable; dropped');
       return;
@@ -346,6 +452,8 @@ export class SseHub {
       userId: e.userId ?? undefined,
       userIds: e.userIds ? new Set(e.userIds) : undefined,
       adminOnly: e.adminOnly || undefined,
+      ticket: e.ticket ?? undefined,
+      alt: e.ticket ? alt : undefined,
     };
     this.companyLog(e.companyId).push(entry);
     if (!this.clients.has(e.companyId)) return;
@@ -385,7 +493,12 @@ export class SseHub {
     if (entries.length === 1) {
       const e = entries[0];
       if (forEveryone(e)) for (const c of set) this.send(c, e.frame);
-      else for (const c of set) if (visibleTo(c.viewer, e)) this.send(c, e.frame);
+      else {
+        for (const c of set) {
+          const bytes = framesFor(c, e);
+          if (bytes) this.send(c, bytes);
+        }
+      }
       return;
     }
     if (entries.every(forEveryone)) {
@@ -393,16 +506,32 @@ export class SseHub {
       for (const c of set) this.send(c, all);
       return;
     }
-    // different audiences: one buffer per distinct set of visible events (a handful: admins, agents, one user…)
-    const byMask = new Map<number, Uint8Array>();
+    // different audiences: one buffer per distinct selection of frames (a handful: admins, each queue profile, one
+    // user…). Per event a stream gets its frame, its stand-in (alt) or nothing: two bits of masks.
+    const byMask = new Map<number, Map<number, Uint8Array>>();
     for (const c of set) {
-      let mask = 0;
-      for (let i = 0; i < entries.length; i++) if (visibleTo(c.viewer, entries[i])) mask |= 1 << i;
-      if (mask === 0) continue;
-      let bytes = byMask.get(mask);
+      let full = 0;
+      let alt = 0;
+      for (let i = 0; i < entries.length; i++) {
+        const bytes = framesFor(c, entries[i]);
+        if (bytes === entries[i].frame) full |= 1 << i;
+        else if (bytes) alt |= 1 << i;
+      }
+      if (full === 0 && alt === 0) continue;
+      let byAlt = byMask.get(full);
+      if (!byAlt) {
+        byAlt = new Map();
+        byMask.set(full, byAlt);
+      }
+      let bytes = byAlt.get(alt);
       if (!bytes) {
-        bytes = concat(entries.filter((_, i) => mask & (1 << i)).map((e) => e.frame));
-        byMask.set(mask, bytes);
+        const parts: Uint8Array[] = [];
+        for (let i = 0; i < entries.length; i++) {
+          if (full & (1 << i)) parts.push(entries[i].frame);
+          else if (alt & (1 << i)) parts.push(entries[i].alt as Uint8Array);
+        }
+        bytes = concat(parts);
+        byAlt.set(alt, bytes);
       }
       this.send(c, bytes);
     }
@@ -427,6 +556,7 @@ export class SseHub {
   private close(c: Client, how: 'end' | 'error' | 'cancelled'): void {
     if (c.closed) return;
     c.closed = true;
+    this.leaveAudience(c);
     const set = this.clients.get(c.viewer.companyId);
     if (set) {
       set.delete(c);

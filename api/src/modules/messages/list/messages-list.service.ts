@@ -1,6 +1,6 @@
-import type { MessageDto } from '@zapdesk/core';
+import { type MessageDto, searchWords } from '@zapdesk/core';
 import type { UserCtx } from '../../../platform/http/context';
-import { markTicketRead, searchWords, showTicket } from '../../tickets/tickets.service';
+import { markTicketRead, showTicket } from '../../tickets/tickets.service';
 import { toMessageDto } from '../messages.serialize';
 import { listMessageRows, type MessageScope } from './messages-list.repo';
 

@@ -21,12 +21,20 @@ export const IMPORT_MAX_ROWS = 10_000;
 /** Largest spreadsheet accepted (the server's `POST /contacts/import` limit too). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Most bytes the server lets an uploaded .xlsx inflate to (one entry / everything it reads): a 10,000-row sheet is a
+ * few MB of XML; a zip bomb is refused at these caps, declared or actual.
+ */
+export const IMPORT_MAX_ENTRY_BYTES = 32 * 1024 * 1024;
+export const IMPORT_MAX_UNPACKED_BYTES = 48 * 1024 * 1024;
+
 /** Spec 1 §7: the client-side import sends one contact every 150 ms. */
 export const IMPORT_PACING_MS = 150;
 
 export const IMPORT_SHEET_TEXTS = {
   notXlsx: 'Envie uma planilha .xlsx',
   tooLarge: 'Planilha muito grande (máximo 5 MB)',
+  tooLargeUnpacked: 'Planilha muito grande depois de descompactada (máximo 48 MB)',
   empty: 'A planilha está vazia',
   missingColumns: 'A planilha precisa das colunas name e number (veja o modelo)',
   tooManyRows: 'A planilha excede o limite de 10000 linhas',

@@ -30,11 +30,15 @@ const INSERT_CHUNK = 500;
  * file is reported on its second occurrence. Imports do not check WhatsApp existence (see DECISIONS, Directory).
  */
 export async function importContactsFile(ctx: UserCtx, data: Uint8Array): Promise<ContactImportReport> {
+  // the spreadsheet import is the settings screen's (spec 1 §2): one request may create thousands of contacts
+  assertCan(ctx, 'manageSettings');
   let sheet: Awaited<ReturnType<typeof readContactSheet>>;
   try {
     sheet = await readContactSheet(data);
   } catch (err) {
-    if (err instanceof SpreadsheetError) throw new DomainError('ERR_VALIDATION', err.message);
+    if (err instanceof SpreadsheetError) {
+      throw new DomainError(err.tooLarge ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION', err.message);
+    }
     throw err;
   }
   const errors: ImportRowError[] = [];

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { errorBody } from '../../platform/http/errors';
+import { requireCap } from '../../platform/http/policy';
 import { validate } from '../../platform/http/validate';
 import { exportContacts, importContactsFile } from './contacts.import';
 import {
@@ -68,7 +69,7 @@ export const contactsRoutes = new Hono<AppEnv>()
     await deleteContact(c.get('ctx'), c.req.valid('param').id);
     return c.json({ message: 'Contato excluído' }, 200);
   })
-  .post('/contacts/import', requireAuth, validate('form', ImportForm), async (c) => {
+  .post('/contacts/import', requireAuth, requireCap('manageSettings'), validate('form', ImportForm), async (c) => {
     const file = c.req.valid('form');
     if (file.size > IMPORT_MAX_BYTES) {
       return c.json(errorBody('ERR_PAYLOAD_TOO_LARGE', IMPORT_SHEET_TEXTS.tooLarge), 413);

@@ -1,56 +1,58 @@
 import type { ContactDto } from '@zapdesk/core';
 import {
-  cellText,
+  IMPORT_MAX_ENTRY_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_UNPACKED_BYTES,
   IMPORT_SHEET_TEXTS,
+  ImportSheetError,
   type ImportSheetRow,
-  locateImportColumns,
+  importRowsOf,
 } from '@zapdesk/core/contacts/import-sheet';
 import ExcelJS from 'exceljs';
+import { readXlsxRows, XlsxError } from '../../platform/spreadsheet/xlsx-rows';
 
 /**
  * Spreadsheet (xlsx) reading and writing for the contacts import, template and export. Pure of the database:
  * the service feeds rows in and gets rows out. Columns, header spellings, limits and texts are core's
  * (contacts/import-sheet), shared with the browser's import preview.
  */
-export class SpreadsheetError extends Error {}
+export class SpreadsheetError extends Error {
+  constructor(
+    message: string,
+    /** an inflated size over the caps (413) rather than a malformed or too long sheet (400) */
+    readonly tooLarge = false,
+  ) {
+    super(message);
+  }
+}
+
+const XLSX_TEXT = {
+  notXlsx: IMPORT_SHEET_TEXTS.notXlsx,
+  empty: IMPORT_SHEET_TEXTS.empty,
+  tooManyRows: IMPORT_SHEET_TEXTS.tooManyRows,
+  tooLarge: IMPORT_SHEET_TEXTS.tooLargeUnpacked,
+} as const;
 
 /**
  * Rows of the first worksheet, located by the header row (row 1): `name`, `number`, `email` (and their pt-BR/es
- * spellings). Blank rows are skipped. Throws SpreadsheetError for a file that is not a readable xlsx, has no name
- * and number columns, or too many rows.
+ * spellings). Blank rows are skipped. Read as a stream with hard caps (platform/spreadsheet/xlsx-rows): declared
+ * dimension and sizes are checked before parsing, and reading stops at the row and size caps. Throws
+ * SpreadsheetError for a file that is not a readable xlsx, is too big once inflated, has no name and number
+ * columns, or too many rows.
  */
 export async function readContactSheet(data: Uint8Array): Promise<ImportSheetRow[]> {
-  // an xlsx is a zip: refuse anything else before handing it to the parser
-  if (data.length < 4 || data[0] !== 0x50 || data[1] !== 0x4b || data[2] !== 0x03 || data[3] !== 0x04) {
-    throw new SpreadsheetError(IMPORT_SHEET_TEXTS.notXlsx);
-  }
-  const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer);
-  } catch {
-    throw new SpreadsheetError(IMPORT_SHEET_TEXTS.notXlsx);
+    const grid = await readXlsxRows(data, {
+      maxDataRows: IMPORT_MAX_ROWS,
+      maxEntryBytes: IMPORT_MAX_ENTRY_BYTES,
+      maxTotalBytes: IMPORT_MAX_UNPACKED_BYTES,
+    });
+    return importRowsOf(grid);
+  } catch (err) {
+    if (err instanceof XlsxError) throw new SpreadsheetError(XLSX_TEXT[err.kind], err.kind === 'tooLarge');
+    if (err instanceof ImportSheetError) throw new SpreadsheetError(err.message);
+    throw err;
   }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new SpreadsheetError(IMPORT_SHEET_TEXTS.empty);
-  const header: string[] = [];
-  ws.getRow(1).eachCell((cell, col) => {
-    header[col - 1] = cellText(cell.value);
-  });
-  // 0-based positions; exceljs counts columns from 1
-  const cols = locateImportColumns(Array.from(header, (h) => h ?? ''));
-  if (cols.name === undefined || cols.number === undefined) {
-    throw new SpreadsheetError(IMPORT_SHEET_TEXTS.missingColumns);
-  }
-  if (ws.rowCount - 1 > IMPORT_MAX_ROWS) throw new SpreadsheetError(IMPORT_SHEET_TEXTS.tooManyRows);
-  const rows: ImportSheetRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (rowNumber === 1) return;
-    const get = (col: number | undefined) => (col === undefined ? '' : cellText(r.getCell(col + 1).value));
-    const row = { row: rowNumber, name: get(cols.name), number: get(cols.number), email: get(cols.email) };
-    if (row.name || row.number || row.email) rows.push(row);
-  });
-  return rows;
 }
 
 function styledSheet(wb: ExcelJS.Workbook, name: string, columns: { header: string; key: string; width: number }[]) {

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
+import { IMPORT_MAX_UNPACKED_BYTES, IMPORT_SHEET_TEXTS } from '@zapdesk/core/contacts/import-sheet';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { categoryContacts, contactCategories, contacts } from '../../db/schema';
 import { db } from '../../platform/db';
 import { makeGroup, makeTenant, makeUser } from '../../test/factories';
@@ -334,7 +336,7 @@ describe('POST /contacts/import (server-side xlsx)', () => {
       }
     }
     const file = await xlsx(rows);
-    const res = await upload(tenant.agent.token, file);
+    const res = await upload(tenant.admin.token, file);
     expect(res.status).toBe(200);
     const report = await res.json();
     expect(report.total).toBe(1000);
@@ -347,7 +349,7 @@ describe('POST /contacts/import (server-side xlsx)', () => {
     expect(stored.find((c) => c.name === 'Cliente 1')?.number).toBe('5511910000001');
     expect(events.some((e) => e.channel === `contact-${tenant.company.id}` && e.data.action === 'reload')).toBe(true);
 
-    const again = await (await upload(tenant.agent.token, file)).json();
+    const again = await (await upload(tenant.admin.token, file)).json();
     expect(again).toMatchObject({ total: 1000, created: 0, updated: 0, skipped: 1000 - invalidRows.size });
     expect(again.errors).toHaveLength(invalidRows.size);
     expect(await db.select().from(contacts).where(eq(contacts.companyId, tenant.company.id))).toHaveLength(
@@ -365,7 +367,7 @@ describe('POST /contacts/import (server-side xlsx)', () => {
       [null, null, null],
       ['Fulano de novo', n, ''],
     ]);
-    const report = await (await upload(A.agent.token, file, 'spreadsheet')).json();
+    const report = await (await upload(A.admin.token, file, 'spreadsheet')).json();
     expect(report).toMatchObject({ total: 3, created: 1, updated: 1, skipped: 0 });
     expect(report.errors).toEqual([
       { row: 5, field: 'number', code: 'ERR_DUPLICATED_CONTACT', reason: 'Número repetido na planilha (linha 3)' },
@@ -378,7 +380,7 @@ describe('POST /contacts/import (server-side xlsx)', () => {
     const tenant = await makeTenant();
     const n = phone();
     const res = await upload(
-      tenant.agent.token,
+      tenant.admin.token,
       await xlsx([
         [null, 'Telefone', 'Nome'],
         [null, n, 'Zé Coluna'],
@@ -391,17 +393,60 @@ describe('POST /contacts/import (server-side xlsx)', () => {
   });
 
   test('not an xlsx, no header, no file: clear 400s', async () => {
-    const notXlsx = await upload(A.agent.token, new TextEncoder().encode('name,number\nAna,5511999999999'));
+    const notXlsx = await upload(A.admin.token, new TextEncoder().encode('name,number\nAna,5511999999999'));
     expect(notXlsx.status).toBe(400);
     expect(await notXlsx.json()).toMatchObject({ error: 'ERR_VALIDATION', message: 'Envie uma planilha .xlsx' });
-    const broken = await upload(A.agent.token, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
+    const broken = await upload(A.admin.token, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
     expect(broken.status).toBe(400);
-    const noHeader = await upload(A.agent.token, await xlsx([['Ana', '5511999999999']]));
+    const noHeader = await upload(A.admin.token, await xlsx([['Ana', '5511999999999']]));
     expect(noHeader.status).toBe(400);
     expect((await noHeader.json()).message).toBe('A planilha precisa das colunas name e number (veja o modelo)');
-    const noFile = await t.req('POST', '/contacts/import', { token: A.agent.token, body: new FormData() });
+    const noFile = await t.req('POST', '/contacts/import', { token: A.admin.token, body: new FormData() });
     expect(noFile.status).toBe(400);
     expect((await noFile.json()).message).toBe('Envie uma planilha .xlsx');
+  });
+});
+
+describe('POST /contacts/import: permission and bombs (issue 12 point 13)', () => {
+  const tinyXlsx = (sheet: string) =>
+    zipSync({
+      'xl/workbook.xml': strToU8('<workbook><sheets><sheet name="s" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/worksheets/sheet1.xml': strToU8(sheet),
+    });
+
+  test('an attendant (no settings screen) is refused before the file is read; an admin is not', async () => {
+    const file = await xlsx([
+      ['name', 'number'],
+      ['Ana', phone()],
+    ]);
+    const res = await upload(A.agent.token, file);
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe('ERR_NO_PERMISSION');
+    expect((await upload(A.admin.token, file)).status).toBe(200);
+  });
+
+  test('a sheet declaring 3,000,000 rows is refused by its dimension; nothing is imported', async () => {
+    const tenant = await makeTenant();
+    const bomb = tinyXlsx(
+      `<worksheet><dimension ref="A1:B3000001"/><sheetData><row r="1"><c t="inlineStr"><is><t>name</t></is></c><c t="inlineStr"><is><t>number</t></is></c></row><row r="2"><c t="inlineStr"><is><t>Ana</t></is></c><c><v>5511987654321</v></c></row></sheetData></worksheet>`,
+    );
+    const res = await upload(tenant.admin.token, bomb);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'ERR_VALIDATION', message: IMPORT_SHEET_TEXTS.tooManyRows });
+    expect(await db.select().from(contacts).where(eq(contacts.companyId, tenant.company.id))).toHaveLength(0);
+  });
+
+  test('a sheet inflating past the cap → 413 ERR_PAYLOAD_TOO_LARGE', async () => {
+    const padding = ' '.repeat(IMPORT_MAX_UNPACKED_BYTES + 1024);
+    const res = await upload(A.admin.token, tinyXlsx(`<worksheet><sheetData>${padding}</sheetData></worksheet>`));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      error: 'ERR_PAYLOAD_TOO_LARGE',
+      message: IMPORT_SHEET_TEXTS.tooLargeUnpacked,
+    });
   });
 });
 

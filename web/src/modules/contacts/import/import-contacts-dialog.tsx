@@ -13,6 +13,7 @@ import { ApiError, parseApiError, toastError, translateValidation } from '../../
 import { IconAlert, IconCheck, IconDownload, IconSheet, IconUpload } from '../../../ui/icons';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toasts/toast';
+import { useCapabilities } from '../../auth/use-capabilities';
 import { downloadImportTemplate, importContactsFile, importOneContact } from '../contacts-api';
 import { readContactSheet } from './read-sheet';
 import { runPacedImport } from './run-import';
@@ -54,6 +55,9 @@ type State =
 export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   const [state, setState] = useState<State>({ phase: 'pick' });
+  const caps = useCapabilities();
+  // the one-request import is the settings screen's (API: manageSettings); others import one contact at a time
+  const bulk = (n: number) => n > CLIENT_IMPORT_MAX_ROWS && !!caps?.manageSettings;
   const abort = useRef<AbortController | null>(null);
   const closed = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -280,7 +284,7 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
               </p>
             </div>
           </div>
-          {state.valid.length > CLIENT_IMPORT_MAX_ROWS ? (
+          {bulk(state.valid.length) ? (
             <div className="alert alert-info alert-soft text-sm">
               <Trans>
                 Planilhas com mais de 1000 contatos são importadas de uma vez pelo servidor; o resultado de cada linha
@@ -297,7 +301,7 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
               type="button"
               className="btn btn-primary"
               disabled={state.valid.length === 0}
-              onClick={() => (state.valid.length > CLIENT_IMPORT_MAX_ROWS ? startServer(state) : startClient(state))}
+              onClick={() => (bulk(state.valid.length) ? startServer(state) : startClient(state))}
               data-testid="import-start"
             >
               <IconUpload size={16} />

@@ -33,16 +33,6 @@ const ALLOWED: AllowedViolation[] = [
     key: 'cross-area-repo: api/src/modules/messages/list/messages-list.repo.ts → api/src/modules/tickets/tickets.search.repo.ts',
     why: 'list kit (issue 11 point 4): the contains-text search moves to the shared paging helper',
   },
-  // Signup creates the company's defaults; the defaults hash the first user's password with auth's helper.
-  {
-    key: 'area-cycle: modules/auth ↔ modules/companies',
-    why: 'jobs: password hashing moves to platform/auth',
-  },
-  // web: routes.tsx exports RouteParams/HOME_PATH that pages import back.
-  {
-    key: 'cycle: web/src/modules/auth/login-page.tsx ↔ web/src/modules/auth/signup-page.tsx ↔ web/src/pages/queues-page.tsx ↔ web/src/pages/simulator-page.tsx ↔ web/src/pages/tickets-page.tsx ↔ web/src/routes.tsx',
-    why: 'jobs: RouteParams and HOME_PATH move out of routes.tsx',
-  },
 ];
 
 describe('architecture guard', () => {

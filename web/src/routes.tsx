@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
+import type { PageComponent } from './lib/route-types';
 import type { AreaKey } from './modules/layout/area-labels';
 
 /**
@@ -11,8 +12,6 @@ import type { AreaKey } from './modules/layout/area-labels';
  *         `publicOnly` → /login and /signup, a logged-in user is sent to /;
  *         `public` → anyone, no layout (store, subscription, notification redirect).
  */
-export type RouteParams = Record<string, string | undefined>;
-export type PageComponent = ComponentType<{ params: RouteParams }>;
 export type RouteAccess = 'private' | 'public' | 'publicOnly';
 export type RouteDef = { path: string; access: RouteAccess; page: PageComponent };
 
@@ -94,6 +93,3 @@ export const ROUTES: RouteDef[] = [
   { path: '/systemcontrol', access: 'private', page: soon('systemControl') },
   { path: '/messageLogs', access: 'private', page: soon('messageLogs') },
 ];
-
-/** Where `/` and a successful login go (spec 1 §2). */
-export const HOME_PATH = '/tickets';

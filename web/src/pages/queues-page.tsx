@@ -1,5 +1,5 @@
+import type { RouteParams } from '../lib/route-types';
 import { QueuesScreen } from '../modules/queues/queues-screen';
-import type { RouteParams } from '../routes';
 
 /** /queues/{param?} (spec 2 §2): `new` opens the create dialog. */
 export default function QueuesPage({ params }: { params: RouteParams }) {

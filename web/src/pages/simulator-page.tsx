@@ -1,5 +1,5 @@
+import type { RouteParams } from '../lib/route-types';
 import { SimulatorScreen } from '../modules/simulator/simulator-screen';
-import type { RouteParams } from '../routes';
 import NotFoundPage from './not-found-page';
 
 /** /simulator/{whatsappId}: the phone mock-up of a simulator connection (reached from /connections). */

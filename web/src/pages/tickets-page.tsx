@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { TicketDto } from '@zapdesk/core';
 import { useCallback, useState } from 'react';
+import type { RouteParams } from '../lib/route-types';
 import { useCapabilities, useSessionUser } from '../modules/auth/use-capabilities';
 import { TicketChat } from '../modules/messages/ticket-chat';
 import { TicketDialogs } from '../modules/tickets/ticket-dialogs';
@@ -8,7 +9,6 @@ import { TicketManager } from '../modules/tickets/ticket-manager';
 import { fetchAllUsers, fetchCategories, fetchQueues, fetchTags, fetchWhatsapps } from '../modules/tickets/tickets-api';
 import { useRemote } from '../modules/tickets/use-remote';
 import { useTicketShortcuts } from '../modules/tickets/use-ticket-shortcuts';
-import type { RouteParams } from '../routes';
 import { IconChat } from '../ui/icons';
 
 /** /tickets and /tickets/{ticketId} (spec 1 §2): the ticket manager and the chat, side by side on wide screens. */

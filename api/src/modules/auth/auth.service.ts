@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DomainError, type LoginInput, type SessionUserDto, type SignupInput } from '@zapdesk/core';
 import { invalidateActors } from '../../platform/auth/actor';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
 import { REFRESH_TOKEN_TTL_S, signAccessToken } from '../../platform/auth/tokens';
 import { disconnectUserStreams } from '../../platform/events/sse';
 import { platform } from '../../platform/index';
@@ -20,7 +21,6 @@ import {
   unsafeFindSessionByHash,
   unsafeFindUserByEmail,
 } from './auth.repo';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { toSessionUserDto } from './session-user';
 
 /** Failed logins allowed per e-mail and per IP in 15 minutes; the next attempt answers 429. */

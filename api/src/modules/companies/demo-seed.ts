@@ -1,6 +1,6 @@
 import { invalidateActors } from '../../platform/auth/actor';
+import { hashPassword } from '../../platform/auth/password';
 import { log } from '../../platform/log';
-import { hashPassword } from '../auth/password';
 import {
   allowNoQueueInGroup,
   companyValuesFromPlan,

@@ -1,6 +1,6 @@
 import { DomainError } from '@zapdesk/core';
 import { invalidateActors } from '../../platform/auth/actor';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../platform/auth/password';
 import { findGroupByName, insertUserWithQueues, unsafeFindCompanyByName, unsafeFindUserByEmail } from './defaults.repo';
 import { createCompanyWithAdmin, ensureCompanyDefaults, isUniqueViolation } from './defaults.service';
 

@@ -13,12 +13,12 @@ import {
 } from '@zapdesk/core';
 import { PAGE_SIZE } from '@zapdesk/core/users/user.fields';
 import { invalidateActors } from '../../platform/auth/actor';
+import { hashPassword } from '../../platform/auth/password';
 import { disconnectUserStreams, refreshUserStreams } from '../../platform/events/sse';
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
 import { revokeSessionsOfUser } from '../auth/auth.service';
-import { hashPassword } from '../auth/password';
 import { isUniqueViolation } from '../companies/defaults.service';
 import { emitTicketEvent, loadTicketDto } from '../tickets/tickets.service';
 import * as repo from './users.repo';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { parseApiError } from '../../lib/errors';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../lib/route-types';
 import { IconAlert, IconMail } from '../../ui/icons';
 import { PasswordInput } from '../../ui/password-input';
 import { AuthCard } from './auth-card';

@@ -3,7 +3,7 @@ import { SignupInput } from '@zapdesk/core/auth/auth.schemas';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError, fieldErrors, parseApiError, translateValidation } from '../../lib/errors';
-import { HOME_PATH } from '../../routes';
+import { HOME_PATH } from '../../lib/route-types';
 import { IconAlert, IconMail, IconUser } from '../../ui/icons';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toasts/toast';

@@ -1,4 +1,4 @@
-import { platform } from '../../platform/index';
+import { platform } from '../index';
 
 /**
  * argon2id via Bun.password. Tests use a cheaper cost (same algorithm) so suites stay fast; every other

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
+import { events } from '@zapdesk/core';
 import { type EventSourceLike, onSseStatus, type SseStatus, sseStatus, startSse, stopSse, subscribe } from './sse';
 
 /** A scripted EventSource: the test plays the server. */
@@ -76,8 +77,8 @@ describe('web SSE client', () => {
   test('one stream to /events?token=…; named events reach that channel’s subscribers with id and channel', () => {
     const got: unknown[] = [];
     const other: unknown[] = [];
-    const off = subscribe('ticket-1', (data, meta) => got.push([data, meta]));
-    subscribe('appMessage-1', (data) => other.push(data));
+    const off = subscribe(events.ticket.of(1), (data, meta) => got.push([data, meta]));
+    subscribe(events.appMessage.of(1), (data) => other.push(data));
     start();
     expect(FakeEventSource.all.length).toBe(1);
     expect(latest().url).toBe('http://api.test/events?token=tok-1');
@@ -99,10 +100,10 @@ describe('web SSE client', () => {
   test('subscribing after start attaches to the open stream; a throwing or malformed event harms no one', () => {
     start();
     const got: unknown[] = [];
-    subscribe('user', () => {
+    subscribe(events.self.of(), () => {
       throw new Error('broken subscriber');
     });
-    subscribe('user', (d) => got.push(d));
+    subscribe(events.self.of(), (d) => got.push(d));
     const origError = console.error;
     const origWarn = console.warn;
     console.error = () => {};
@@ -119,7 +120,8 @@ describe('web SSE client', () => {
 
   test('on error: closes, asks for a fresh token and reconnects with the last event id', async () => {
     const got: string[] = [];
-    subscribe('ticket-1', (d: { n: string }) => got.push(d.n));
+    // the fake server sends test payloads: read them as such
+    subscribe(events.ticket.of(1), (d) => got.push((d as unknown as { n: string }).n));
     start();
     const first = latest();
     first.open();
@@ -174,7 +176,7 @@ describe('web SSE client', () => {
 
   test('`resync` is dispatched to its subscribers', () => {
     const got: unknown[] = [];
-    subscribe('resync', (d) => got.push(d));
+    subscribe(events.resync.of(), (d) => got.push(d));
     start();
     latest().emit('resync', { action: 'resync' }, 'pos-1');
     expect(got).toEqual([{ action: 'resync' }]);

@@ -1,3 +1,4 @@
+import { type Channel, events, type PayloadOf } from '@zapdesk/core';
 import { backendUrl } from './config';
 
 /**
@@ -11,7 +12,9 @@ import { backendUrl } from './config';
  */
 
 export type SseMeta = { id: string; channel: string };
-export type SseHandler<T = any> = (data: T, meta: SseMeta) => void;
+/** A handler of one catalogue channel: its payload type comes from the channel (core `events`). */
+export type SseHandler<C extends Channel = Channel> = (data: PayloadOf<C>, meta: SseMeta) => void;
+type AnyHandler = (data: unknown, meta: SseMeta) => void;
 export type SseStatus = 'stopped' | 'connecting' | 'open' | 'reconnecting';
 
 /** The part of EventSource we use (so tests and non-browser hosts can inject one). */
@@ -41,9 +44,9 @@ export type StartSseOptions = {
 };
 
 /** Channels always listened to: their ids are resume positions even when nobody subscribed. */
-const INTERNAL_CHANNELS = ['ready', 'resync'];
+const INTERNAL_CHANNELS: string[] = [events.ready.of(), events.resync.of()];
 
-const handlers = new Map<string, Set<SseHandler>>();
+const handlers = new Map<string, Set<AnyHandler>>();
 const attached = new Map<string, (ev: MessageEvent) => void>();
 const statusListeners = new Set<(s: SseStatus) => void>();
 
@@ -221,14 +224,17 @@ export function stopSse(): void {
   setStatus('stopped');
 }
 
-/** Listen to one channel (e.g. `ticket-${companyId}`, `resync`); returns the unsubscribe function. */
-export function subscribe<T = any>(channel: string, handler: SseHandler<T>): () => void {
+/**
+ * Listen to one channel of core's catalogue (`events.ticket.of(companyId)`, `events.resync.of()`…): the handler gets
+ * that channel's payload type. Returns the unsubscribe function.
+ */
+export function subscribe<C extends Channel>(channel: C, handler: SseHandler<C>): () => void {
   let set = handlers.get(channel);
   if (!set) {
     set = new Set();
     handlers.set(channel, set);
   }
-  const h = handler as SseHandler;
+  const h = handler as AnyHandler;
   set.add(h);
   attach(channel);
   return () => {

@@ -1,3 +1,4 @@
+import type { Channel, EventPayload } from '@zapdesk/core';
 import { useState } from 'react';
 import { toastError } from '../lib/errors';
 import { useSseChannel } from '../lib/use-sse';
@@ -55,13 +56,13 @@ export function useCrudState<T extends { id: number }>({
  * A paged list kept live by its SSE channel (`{entity}-{companyId}`): `eventItem` gives the created/updated item
  * of an event, or the id of a deleted one.
  */
-export function useLivePagedList<T extends { id: number }, E>(
-  opts: PagedListOptions<T> & { channel: string | null | undefined; eventItem: (event: E) => T | number },
+export function useLivePagedList<T extends { id: number }, E extends EventPayload>(
+  opts: PagedListOptions<T> & { channel: Channel<E> | null | undefined; eventItem: (event: E) => T | number },
 ): PagedList<T> {
   const list = usePagedList<T>(opts);
   const { upsert, remove } = list;
-  useSseChannel<E>(opts.channel, (event) => {
-    const change = opts.eventItem(event);
+  useSseChannel(opts.channel, (event) => {
+    const change = opts.eventItem(event as E);
     if (typeof change === 'number') remove(change);
     else upsert(change);
   });
@@ -72,9 +73,9 @@ export function useLivePagedList<T extends { id: number }, E>(
  * A list screen's data and state together: the live paged list, its editor and its delete confirmation. A failed
  * page load is toasted unless `onError` says otherwise.
  */
-export function useCrudList<T extends { id: number }, E>(
+export function useCrudList<T extends { id: number }, E extends EventPayload>(
   opts: PagedListOptions<T> & {
-    channel: string | null | undefined;
+    channel: Channel<E> | null | undefined;
     eventItem: (event: E) => T | number;
     deleteItem: (id: number) => Promise<unknown>;
     deletedMessage: string;

@@ -1,3 +1,4 @@
+import { events } from '@zapdesk/core';
 import { refreshSession } from '../../lib/api';
 import { startSse, stopSse, subscribe } from '../../lib/sse';
 import { getSessionToken } from './session-store';
@@ -15,7 +16,7 @@ export function startLiveUpdates(): void {
     getFreshToken: async () => (await refreshSession())?.token ?? null,
   });
   unsubscribe?.();
-  unsubscribe = subscribe<{ action?: string }>('user', (data) => {
+  unsubscribe = subscribe(events.self.of(), (data) => {
     if (data?.action === 'update') void refreshSession();
   });
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CategoryContactDto, CategoryContactEvent } from '@zapdesk/core';
+import { type CategoryContactDto, type CategoryContactEvent, events } from '@zapdesk/core';
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ColorChip } from '../../ui/color-chip';
@@ -37,7 +37,7 @@ function CategoriesList() {
     search,
     compare: byName,
     matches: (c, s) => textMatches([c.name], s),
-    channel: me ? `categoryContact-${me.companyId}` : null,
+    channel: me ? events.categoryContact.of(me.companyId) : null,
     eventItem: (e) => (e.action === 'delete' ? e.categoryContactId : e.categoryContact),
     deleteItem: deleteCategory,
     deletedMessage: t`Categoria excluída com sucesso`,

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { WhatsappDto } from '@zapdesk/core';
+import { events, type WhatsappDto } from '@zapdesk/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -65,21 +65,18 @@ export function ConnectionsScreen() {
   const merge = useCallback((w: WhatsappDto) => setState((s) => upsertConnection(s, w, true, Date.now())), [setState]);
 
   // spec 1 §4: a session error is shown for 15 s, then the page reloads with the fresh state
-  useSseChannel(admin ? 'whatsappSession' : null, (e: { action: string; name?: string; reason?: string }) => {
+  useSseChannel(admin ? events.whatsappSession.of() : null, (e) => {
     if (e.action !== 'error') return;
-    toast.error(sessionErrorText(e.name ?? '', e.reason ?? ''), { duration: SESSION_ERROR_TOAST_MS });
+    toast.error(sessionErrorText(e.name, e.reason), { duration: SESSION_ERROR_TOAST_MS });
     if (reloadScheduled.current) return;
     reloadScheduled.current = true;
     setTimeout(() => window.location.reload(), SESSION_ERROR_TOAST_MS);
   });
-  useSseChannel(
-    admin && user ? `importMessages-${user.companyId}` : null,
-    (e: { action: string; status?: { state: string } }) => {
-      if (e.action === 'update' && e.status?.state === 'failed') {
-        toast.error(t`A importação das mensagens falhou. Tente novamente mais tarde.`, { duration: 8000 });
-      }
-    },
-  );
+  useSseChannel(admin && user ? events.importMessages.of(user.companyId) : null, (e) => {
+    if (e.action === 'update' && e.status?.state === 'failed') {
+      toast.error(t`A importação das mensagens falhou. Tente novamente mais tarde.`, { duration: 8000 });
+    }
+  });
 
   const run = async (w: WhatsappDto, cmd: RowCommand, fn: () => Promise<WhatsappDto | undefined>) => {
     setBusy({ id: w.id, cmd });

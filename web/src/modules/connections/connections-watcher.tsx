@@ -1,17 +1,19 @@
-import type { WhatsappDto } from '@zapdesk/core';
+import {
+  events,
+  type ImportMessagesEvent,
+  type WhatsappDeleteEvent,
+  type WhatsappEvent,
+  type WhatsappSessionEvent,
+} from '@zapdesk/core';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { useSseChannel } from '../../lib/use-sse';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { connectionsAttentionAtom, connectionsNeedAttention } from '../layout/atoms/connections-attention-atom';
 import { connectionsAtom } from './atoms/connections-atom';
-import { type ImportProgress, importProgressAtom } from './atoms/import-progress-atom';
+import { importProgressAtom } from './atoms/import-progress-atom';
 import { BADGE_DELAY_MS, loadedState, removeConnection, upsertConnection } from './connection-state';
 import { fetchConnections } from './connections-api';
-
-type PublicEvent = { action: 'update'; whatsapp: WhatsappDto } | { action: 'delete'; whatsappId: number };
-type SessionEvent = { action: 'update'; session: WhatsappDto } | { action: string };
-type ImportEvent = { action: 'update'; status: ImportProgress & { whatsappId: number } };
 
 /** Loads the list again (after a reconnect that could not replay what was missed, or a change of profile). */
 async function reload(set: (fn: (s: ReturnType<typeof loadedState>) => ReturnType<typeof loadedState>) => void) {
@@ -56,14 +58,14 @@ export function ConnectionsWatcher() {
   }, [state, setAttention]);
 
   const onPublic = useCallback(
-    (e: PublicEvent) => {
+    (e: WhatsappEvent) => {
       if (e.action === 'delete') setState((s) => removeConnection(s, e.whatsappId));
       else if (e.action === 'update' && e.whatsapp) setState((s) => upsertConnection(s, e.whatsapp, false, Date.now()));
     },
     [setState],
   );
   const onDelete = useCallback(
-    (e: { action: string; whatsappId?: number }) => {
+    (e: WhatsappDeleteEvent) => {
       if (e.action === 'delete' && typeof e.whatsappId === 'number') {
         const id = e.whatsappId;
         setState((s) => removeConnection(s, id));
@@ -72,7 +74,7 @@ export function ConnectionsWatcher() {
     [setState],
   );
   const onSession = useCallback(
-    (e: SessionEvent) => {
+    (e: WhatsappSessionEvent) => {
       if (e.action === 'update' && 'session' in e && e.session) {
         const w = e.session;
         setState((s) => upsertConnection(s, w, true, Date.now()));
@@ -81,7 +83,7 @@ export function ConnectionsWatcher() {
     [setState],
   );
   const onImport = useCallback(
-    (e: ImportEvent) => {
+    (e: ImportMessagesEvent) => {
       if (e.action !== 'update' || !e.status) return;
       const { whatsappId, ...progress } = e.status;
       setProgress((p) => ({ ...p, [whatsappId]: progress }));
@@ -92,10 +94,10 @@ export function ConnectionsWatcher() {
     void reload(setState);
   }, [setState]);
 
-  useSseChannel(companyId !== null ? `whatsapp-${companyId}` : null, onPublic);
-  useSseChannel(companyId !== null ? 'whatsapp' : null, onDelete);
-  useSseChannel(companyId !== null && isAdmin ? 'whatsappSession' : null, onSession);
-  useSseChannel(companyId !== null && isAdmin ? `importMessages-${companyId}` : null, onImport);
-  useSseChannel(companyId !== null ? 'resync' : null, onResync);
+  useSseChannel(companyId !== null ? events.whatsapp.of(companyId) : null, onPublic);
+  useSseChannel(companyId !== null ? events.whatsappDelete.of() : null, onDelete);
+  useSseChannel(companyId !== null && isAdmin ? events.whatsappSession.of() : null, onSession);
+  useSseChannel(companyId !== null && isAdmin ? events.importMessages.of(companyId) : null, onImport);
+  useSseChannel(companyId !== null ? events.resync.of() : null, onResync);
   return null;
 }

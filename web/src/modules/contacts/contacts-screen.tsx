@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { CategoryContactEvent, CategoryContactRef, ContactDto, ContactEvent } from '@zapdesk/core';
+import { type CategoryContactRef, type ContactDto, type ContactEvent, events } from '@zapdesk/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { apiJson } from '../../lib/api';
@@ -120,9 +120,9 @@ export function ContactsScreen() {
     },
     [],
   );
-  useSseChannel(me ? `contact-${me.companyId}` : null, onContact);
+  useSseChannel(me ? events.contact.of(me.companyId) : null, onContact);
   // categories renamed/created elsewhere: the filter and the chips follow
-  useSseChannel(me ? `categoryContact-${me.companyId}` : null, (_e: CategoryContactEvent) => loadCategories());
+  useSseChannel(me ? events.categoryContact.of(me.companyId) : null, () => loadCategories());
 
   const crud = useCrudState<ContactDto>({
     deleteItem: deleteContact,

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ContactDto } from '@zapdesk/core';
+import { type ContactDto, events } from '@zapdesk/core';
 import { useEffect, useState } from 'react';
 import { parseApiError, toastError, translateValidation } from '../../lib/errors';
 import { useSseChannel } from '../../lib/use-sse';
@@ -50,7 +50,7 @@ export function ContactDrawer({
     };
   }, [contactId, onClose]);
 
-  useSseChannel<{ action: string; contact?: ContactDto }>(`contact-${companyId}`, (e) => {
+  useSseChannel(events.contact.of(companyId), (e) => {
     if (e.action === 'update' && e.contact?.id === contactId) setContact(e.contact);
   });
 

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDto, TicketDto, TicketEvent } from '@zapdesk/core';
+import { events, type MessageDto, type TicketDto } from '@zapdesk/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorParts, toastError } from '../../lib/errors';
@@ -80,7 +80,7 @@ export function TicketChat({ ticketId, onTicket }: { ticketId: number; onTicket:
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  useSseChannel<TicketEvent>(companyId ? `ticket-${companyId}` : null, (e) => {
+  useSseChannel(companyId ? events.ticket.of(companyId) : null, (e) => {
     if (e.action === 'update' && e.ticket.id === ticketId) setTicket(e.ticket);
     else if (e.action === 'updateUnread' && e.ticketId === ticketId)
       setTicket((x) => (x ? { ...x, unreadMessages: 0 } : x));

@@ -1,4 +1,4 @@
-import type { AppMessageEvent, MessageDto, TicketDto } from '@zapdesk/core';
+import { events, type MessageDto, type TicketDto } from '@zapdesk/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSseChannel } from '../../lib/use-sse';
 import { messageBelongsToChat, prependPage, upsertMessage } from './message-scope';
@@ -68,7 +68,7 @@ export function useMessages(opts: {
     void load(1);
   }, [load, generation]);
 
-  useSseChannel<AppMessageEvent>(companyId && ticketId ? `appMessage-${companyId}` : null, (e) => {
+  useSseChannel(companyId && ticketId ? events.appMessage.of(companyId) : null, (e) => {
     const chat = ticketRef.current;
     if (!chat || !e.message || !messageBelongsToChat(e, chat, mode, currentUserId)) return;
     // a search shows what matched; live messages show again when the search is cleared
@@ -77,7 +77,7 @@ export function useMessages(opts: {
       e.action === 'update' && !prev.some((m) => m.id === e.message.id) ? prev : upsertMessage(prev, e.message),
     );
   });
-  useSseChannel(companyId && ticketId ? 'resync' : null, () => setGeneration((g) => g + 1));
+  useSseChannel(companyId && ticketId ? events.resync.of() : null, () => setGeneration((g) => g + 1));
 
   const loadOlder = useCallback(() => {
     if (page.current > 0) void load(page.current + 1);

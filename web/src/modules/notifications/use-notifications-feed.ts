@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import {
-  type AppMessageEvent,
+  events,
   messageShouldNotify,
   type NotificationsAction,
   type NotificationViewer,
   notificationsReducer,
   type TicketDto,
-  type TicketEvent,
   type TicketNotification,
 } from '@zapdesk/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -91,12 +90,12 @@ export function useNotificationsFeed(): { items: TicketNotification[]; open: (ti
   );
 
   const companyId = viewer ? me?.companyId : null;
-  useSseChannel<TicketEvent>(companyId ? `ticket-${companyId}` : null, (e) => {
+  useSseChannel(companyId ? events.ticket.of(companyId) : null, (e) => {
     if (e.action === 'update') dispatch({ type: 'ticket', ticket: e.ticket });
     else if (e.action === 'updateUnread') dispatch({ type: 'read', ticketId: e.ticketId });
     else dispatch({ type: 'delete', ticketId: e.ticketId });
   });
-  useSseChannel<AppMessageEvent>(companyId ? `appMessage-${companyId}` : null, (e) => {
+  useSseChannel(companyId ? events.appMessage.of(companyId) : null, (e) => {
     if (!e.ticket) return;
     dispatch({ type: 'ticket', ticket: e.ticket, message: e.action === 'create' ? e.message : undefined });
     const v = viewerRef.current;
@@ -114,7 +113,7 @@ export function useNotificationsFeed(): { items: TicketNotification[]; open: (ti
       });
     }
   });
-  useSseChannel(companyId ? 'resync' : null, () => setGeneration((g) => g + 1));
+  useSseChannel(companyId ? events.resync.of() : null, () => setGeneration((g) => g + 1));
 
   return { items, open };
 }

@@ -1,4 +1,4 @@
-import type { QueueDto, QueueEvent } from '@zapdesk/core';
+import { events, type QueueDto, type QueueEvent } from '@zapdesk/core';
 import { useCallback, useEffect, useState } from 'react';
 import { toastError } from '../../lib/errors';
 import { useSseChannel } from '../../lib/use-sse';
@@ -39,7 +39,7 @@ export function useQueues(): { queues: QueueDto[]; loading: boolean; failed: boo
       setQueues((list) => [...list.filter((x) => x.id !== q.id), q].sort(byName));
     }
   }, []);
-  useSseChannel(user ? `queue-${user.companyId}` : null, onEvent);
+  useSseChannel(user ? events.queue.of(user.companyId) : null, onEvent);
 
   return { queues, loading, failed };
 }

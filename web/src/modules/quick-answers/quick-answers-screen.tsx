@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { QuickAnswerDto, QuickAnswerEvent } from '@zapdesk/core';
+import { events, type QuickAnswerDto, type QuickAnswerEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
@@ -32,7 +32,7 @@ export function QuickAnswersScreen() {
     search,
     compare: search ? undefined : byShortcut,
     matches: (qa, s) => textMatches([qa.shortcut, qa.message], s),
-    channel: user ? `quickAnswer-${user.companyId}` : null,
+    channel: user ? events.quickAnswer.of(user.companyId) : null,
     eventItem: (e) => (e.action === 'delete' ? e.quickAnswerId : e.quickAnswer),
     deleteItem: deleteQuickAnswer,
     deletedMessage: t`Resposta rápida excluída`,

@@ -1,4 +1,4 @@
-import type { CompanyBrandingDto, CompanyEvent } from '@zapdesk/core';
+import { type CompanyBrandingDto, events } from '@zapdesk/core';
 import { appStore } from '../../lib/store';
 import { useSseChannel } from '../../lib/use-sse';
 import { sessionUserAtom } from '../auth/atoms/session-user-atom';
@@ -25,7 +25,7 @@ export function applyCompanyBranding(company: CompanyBrandingDto): void {
 /** Every open tab of the company follows a settings change (`company-{companyId}` update). */
 export function useCompanyBrandingLive(): void {
   const user = useSessionUser();
-  useSseChannel(user ? `company-${user.companyId}` : null, (e: CompanyEvent) => {
+  useSseChannel(user ? events.company.of(user.companyId) : null, (e) => {
     if (e?.action === 'update' && e.company) applyCompanyBranding(e.company);
   });
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AppMessageEvent } from '@zapdesk/core';
+import { events } from '@zapdesk/core';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -119,7 +119,7 @@ export function SimulatorScreen({ whatsappId }: { whatsappId: number }) {
   }, [loadConversation, loadChats]);
   useEffect(() => () => clearTimeout(refreshTimer.current), []);
 
-  useSseChannel(user ? `appMessage-${user.companyId}` : null, (e: AppMessageEvent) => {
+  useSseChannel(user ? events.appMessage.of(user.companyId) : null, (e) => {
     if (concernsConversation(e, whatsappId, contactRef.current?.number ?? null)) refreshSoon();
   });
 

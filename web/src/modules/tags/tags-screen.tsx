@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TagDto, TagEvent } from '@zapdesk/core';
+import { events, type TagDto, type TagEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { ColorChip } from '../../ui/color-chip';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
@@ -33,7 +33,7 @@ function TagsList() {
     search,
     compare: byName,
     matches: (tag, s) => textMatches([tag.name], s),
-    channel: user ? `tag-${user.companyId}` : null,
+    channel: user ? events.tag.of(user.companyId) : null,
     eventItem: (e) => (e.action === 'delete' ? e.tagId : e.tag),
     deleteItem: deleteTag,
     deletedMessage: t`Tag excluída com sucesso`,

@@ -1,4 +1,4 @@
-import type { AppMessageEvent, TicketEvent, TicketListAction, TicketListView } from '@zapdesk/core';
+import { events, type TicketListAction, type TicketListView } from '@zapdesk/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSseChannel } from '../../lib/use-sse';
 import {
@@ -79,13 +79,13 @@ export function useTicketList(opts: {
   }, [enabled, key, generation, load]);
 
   const live = enabled && companyId ? companyId : null;
-  useSseChannel<TicketEvent>(live ? `ticket-${live}` : null, (e) => dispatch(actionsOfTicketEvent(e)));
-  useSseChannel<AppMessageEvent>(live ? `appMessage-${live}` : null, (e) => dispatch(actionsOfMessageEvent(e)));
-  useSseChannel<{ action: string }>(live ? `contact-${live}` : null, (e) => {
+  useSseChannel(live ? events.ticket.of(live) : null, (e) => dispatch(actionsOfTicketEvent(e)));
+  useSseChannel(live ? events.appMessage.of(live) : null, (e) => dispatch(actionsOfMessageEvent(e)));
+  useSseChannel(live ? events.contact.of(live) : null, (e) => {
     if (e.action === 'reload') return;
     dispatch(actionsOfContactEvent(e));
   });
-  useSseChannel(live ? 'resync' : null, () => setGeneration((g) => g + 1));
+  useSseChannel(live ? events.resync.of() : null, () => setGeneration((g) => g + 1));
 
   const loadMore = useCallback(() => {
     if (page.current > 0) void load(page.current + 1);

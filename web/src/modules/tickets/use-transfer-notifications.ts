@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { TicketEvent, TicketTransferEvent } from '@zapdesk/core';
+import { events } from '@zapdesk/core';
 import { useLocation } from 'wouter';
 import { useSseChannel } from '../../lib/use-sse';
 import { toast } from '../../ui/toasts/toast';
@@ -16,7 +16,7 @@ export function useTicketNotifications(): void {
   const [, navigate] = useLocation();
   const companyId = me?.companyId;
 
-  useSseChannel<TicketTransferEvent>(companyId ? `ticketTransfer-${companyId}` : null, (e) => {
+  useSseChannel(companyId ? events.ticketTransfer.of(companyId) : null, (e) => {
     if (e.action !== 'transfer' || e.ticket.userId !== me?.id) return;
     const contact = e.ticket.contact.name;
     const from = e.fromUser.name;
@@ -26,7 +26,7 @@ export function useTicketNotifications(): void {
     });
   });
 
-  useSseChannel<TicketEvent>(companyId ? `ticket-${companyId}` : null, (e) => {
+  useSseChannel(companyId ? events.ticket.of(companyId) : null, (e) => {
     if (e.action === 'delete') dropDraft(e.ticketId);
     else if (e.action === 'update' && e.ticket.status !== 'open') dropDraft(e.ticket.id);
   });

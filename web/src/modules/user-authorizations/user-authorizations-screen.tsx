@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UserAuthorizationDto, UserAuthorizationEvent } from '@zapdesk/core';
+import { events, type UserAuthorizationDto, type UserAuthorizationEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
@@ -34,7 +34,7 @@ function GroupsList() {
     search,
     compare: byName,
     matches: (g, s) => textMatches([g.name], s),
-    channel: user ? `userAuthorization-${user.companyId}` : null,
+    channel: user ? events.userAuthorization.of(user.companyId) : null,
     eventItem: (e) => (e.action === 'delete' ? e.userAuthorizationId : e.userAuthorization),
     deleteItem: deleteGroup,
     deletedMessage: t`Grupo de permissões excluído`,

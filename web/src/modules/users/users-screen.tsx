@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UserDto, UserEvent } from '@zapdesk/core';
+import { events, type UserDto, type UserEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ColorChip } from '../../ui/color-chip';
@@ -45,7 +45,7 @@ function UsersList() {
     search,
     compare: byName,
     matches: (u, s) => textMatches([u.name, u.email], s),
-    channel: me ? `user-${me.companyId}` : null,
+    channel: me ? events.user.of(me.companyId) : null,
     eventItem: (e) => (e.action === 'delete' ? e.userId : e.user),
     deleteItem: deleteUser,
     deletedMessage: t`Usuário excluído`,

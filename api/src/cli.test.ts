@@ -58,7 +58,8 @@ describe('cli commands (in process)', () => {
     const { agent } = await makeTenant();
     await runCommand(['reset-password', '--email', agent.user.email, '--password', 'novinha']);
     expect((await login(agent.user.email, 'novinha')).status).toBe(200);
-    expect((await t.req('GET', '/users/list', { token: agent.token })).status).toBe(401);
+    // superseded: the client must refresh, and every refresh session is revoked
+    expect((await t.req('GET', '/users/list', { token: agent.token })).status).toBe(403);
     const [u] = await t.platform.dbh.db.select().from(users).where(eq(users.id, agent.user.id));
     expect(u.tokenVersion).toBe(agent.user.tokenVersion + 1);
     await expect(

@@ -44,6 +44,8 @@ export const UserUpdateInput = z.object({
   name: nameField().optional(),
   email: emailField().optional(),
   password: optionalPassword(),
+  /** required when a user changes their OWN password (checked by the API against the stored hash) */
+  currentPassword: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(200).optional()),
   profile: profileField().optional(),
   queueIds: queueIdsField().optional(),
   ...userOptionalFields,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { authSessions, companies, queues, userAuthorizations, userQueues, users } from '../../db/schema';
 import { db } from '../../platform/db';
 
@@ -62,6 +62,26 @@ export async function revokeUserSessions(companyId: number, userId: number, at: 
     .update(authSessions)
     .set({ revokedAt: at })
     .where(and(eq(authSessions.companyId, companyId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+/** Revokes every refresh session of the user except those of one family (the session that asked). */
+export async function revokeUserSessionsExcept(
+  companyId: number,
+  userId: number,
+  keepFamilyId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(authSessions.companyId, companyId),
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        ne(authSessions.familyId, keepFamilyId),
+      ),
+    );
 }
 
 /** Drops sessions that expired more than a day ago (housekeeping at login). */

@@ -15,6 +15,7 @@ import {
   markSessionUsed,
   revokeFamily,
   revokeUserSessions,
+  revokeUserSessionsExcept,
   type SessionRow,
   setUserPassword,
   type UserRow,
@@ -53,7 +54,7 @@ async function answerFor(user: UserRow, familyId: string): Promise<SessionAnswer
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
   });
-  const token = await signAccessToken(platform().env, row.user);
+  const token = await signAccessToken(platform().env, row.user, undefined, familyId);
   return { token, user: toSessionUserDto(row), refreshToken };
 }
 
@@ -146,6 +147,44 @@ export async function resetPassword(email: string, password: string): Promise<Us
   disconnectUserStreams(user.companyId, user.id);
   return user;
 }
+
+/**
+ * A user changed their own password: every other refresh session ends (the caller's family is kept, so its next
+ * refresh works), and every open stream is cut (the caller's reconnects with a refreshed token). Their access tokens
+ * already died with the tokenVersion bump.
+ */
+export async function endOtherSessions(companyId: number, userId: number, keepFamilyId: string | undefined) {
+  if (keepFamilyId) await revokeUserSessionsExcept(companyId, userId, keepFamilyId, new Date());
+  else await revokeUserSessions(companyId, userId, new Date());
+  disconnectUserStreams(companyId, userId);
+}
+
+/** Wrong current passwords allowed per user in 15 minutes before a password change answers 429. */
+export const CURRENT_PASSWORD_RULE: RateRule = { limit: 10, windowMs: 15 * 60_000 };
+
+/**
+ * The current password a user must give to change their own: 400 'Required' / 'Senha atual incorreta' on the
+ * `currentPassword` field; wrong answers count per user (a stolen session cannot guess it at leisure).
+ */
+export async function checkCurrentPassword(
+  user: { id: number; passwordHash: string },
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (!currentPassword) {
+    throw new DomainError('ERR_VALIDATION', 'Required', { fields: { currentPassword: 'Required' } });
+  }
+  const key = `pwchange:user:${user.id}`;
+  const state = await rateLimiter().peek(key, CURRENT_PASSWORD_RULE);
+  if (state.limited) throw tooMany(state.retryAfterS);
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    await rateLimiter().hit(key, CURRENT_PASSWORD_RULE);
+    throw new DomainError('ERR_VALIDATION', CURRENT_PASSWORD_TEXT, {
+      fields: { currentPassword: CURRENT_PASSWORD_TEXT },
+    });
+  }
+  await rateLimiter().reset(key);
+}
+export const CURRENT_PASSWORD_TEXT = 'Senha atual incorreta';
 
 /** Ends every refresh session of a user (their password was changed by someone else, or their rights shrank). */
 export async function revokeSessionsOfUser(companyId: number, userId: number): Promise<void> {

@@ -225,14 +225,16 @@ describe('403 vs 401 semantics', () => {
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe('ERR_SESSION_EXPIRED');
   });
-  test('no token, a forged token or a revoked token version → 401', async () => {
+  test('no token or a forged token → 401; a superseded token version → 403 ERR_SESSION_EXPIRED (refresh decides)', async () => {
     const { agent } = await makeTenant();
     expect((await t.req('GET', '/users/list')).status).toBe(401);
     expect((await t.req('GET', '/users/list', { token: 'abc.def.ghi' })).status).toBe(401);
     const forged = await signAccessToken({ jwtSecret: 'another-secret-another-secret-xx' }, agent.user);
     expect((await t.req('GET', '/users/list', { token: forged })).status).toBe(401);
     const stale = await signAccessToken(t.platform.env, { ...agent.user, tokenVersion: agent.user.tokenVersion - 1 });
-    expect((await t.req('GET', '/users/list', { token: stale })).status).toBe(401);
+    const res = await t.req('GET', '/users/list', { token: stale });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe('ERR_SESSION_EXPIRED');
   });
 });
 
@@ -313,7 +315,8 @@ describe('password reset invalidates sessions', () => {
     const { token } = await res.json();
     const cookie = refreshCookie(res)!;
     await resetPassword(agent.user.email, 'brand-new');
-    expect((await t.req('GET', '/users/list', { token })).status).toBe(401);
+    // superseded → 403 (the client refreshes), and the refresh is refused → logged out
+    expect((await t.req('GET', '/users/list', { token })).status).toBe(403);
     expect((await refresh(cookie)).status).toBe(401);
     expect((await login(agent.user.email, 'brand-new')).status).toBe(200);
     const [u] = await db().select().from(users).where(eq(users.id, agent.user.id));

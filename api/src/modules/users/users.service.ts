@@ -18,7 +18,7 @@ import { disconnectUserStreams, refreshUserStreams } from '../../platform/events
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
-import { revokeSessionsOfUser } from '../auth/auth.service';
+import { checkCurrentPassword, endOtherSessions, revokeSessionsOfUser } from '../auth/auth.service';
 import { isUniqueViolation } from '../companies/defaults.service';
 import { emitTicketEvent, loadTicketDto } from '../tickets/tickets.service';
 import * as repo from './users.repo';
@@ -179,15 +179,18 @@ export async function updateUser(ctx: UserCtx, id: number, input: UserUpdateInpu
     userAuthorizationId: input.userAuthorizationId,
     whatsappId: input.whatsappId,
   });
-  const { password, queueIds, ...fields } = input;
+  const { password, currentPassword, queueIds, ...fields } = input;
+  const self = ctx.user.id === id;
+  // your own password only with the current one (a session left open must not be enough to take the account)
+  if (password && self) await checkCurrentPassword(target, currentPassword);
   const values: Partial<repo.NewUserRow> = { ...fields };
   if (password) values.passwordHash = await hashPassword(password);
-  // someone else changing your password, or your rights shrinking, ends your other sessions
-  const self = ctx.user.id === id;
+  // a password change (yours or by an admin), or your rights shrinking, ends your other sessions: every access
+  // token dies with the tokenVersion bump; your own change keeps the session that made it (its refresh family)
   const demoted =
     (input.profile !== undefined && input.profile !== target.profile && input.profile === 'user') ||
     (input.master === false && target.master);
-  const bump = (!!password && !self) || demoted;
+  const bump = !!password || demoted;
   try {
     await repo.updateUser(ctx.companyId, id, values, queueIds, { bumpTokenVersion: bump });
   } catch (err) {
@@ -195,7 +198,8 @@ export async function updateUser(ctx: UserCtx, id: number, input: UserUpdateInpu
     throw err;
   }
   if (bump) {
-    await revokeSessionsOfUser(ctx.companyId, id);
+    if (self && password && !demoted) await endOtherSessions(ctx.companyId, id, ctx.sessionFamily);
+    else await revokeSessionsOfUser(ctx.companyId, id);
   }
   invalidateActors(id);
   // their queues, profile or group decide which ticket events their live streams carry

@@ -165,7 +165,7 @@ describe('POST /users', () => {
 });
 
 describe('PUT /users/{id}', () => {
-  test('a user edits their own name, greeting, volume, signature and password', async () => {
+  test('a user edits their own name, greeting, volume, signature and password (with the current one)', async () => {
     const { agent } = await makeTenant();
     const res = await json(
       await t.req('PUT', `/users/${agent.user.id}`, {
@@ -177,6 +177,7 @@ describe('PUT /users/{id}', () => {
           volume: 10,
           signMessage: true,
           password: 'outra1',
+          currentPassword: 'secret123',
           // the modal repeats the admin-only fields unchanged
           profile: 'user',
           queueIds: [],
@@ -186,8 +187,6 @@ describe('PUT /users/{id}', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Novo Nome', greetingMessage: 'Olá!', volume: 10, signMessage: true });
-    // own password change keeps the current session
-    expect((await t.req('GET', '/users/list', { token: agent.token })).status).toBe(200);
     const login = await t.req('POST', '/auth/login', { json: { email: agent.user.email, password: 'outra1' } });
     expect(login.status).toBe(200);
   });
@@ -243,7 +242,77 @@ describe('PUT /users/{id}', () => {
     const { admin, agent } = await makeTenant();
     const res = await t.req('PUT', `/users/${agent.user.id}`, { token: admin.token, json: { password: 'trocada' } });
     expect(res.status).toBe(200);
-    expect((await t.req('GET', '/users/list', { token: agent.token })).status).toBe(401);
+    // the superseded access token must refresh, and the refresh sessions are gone: the user is logged out
+    const stale = await t.req('GET', '/users/list', { token: agent.token });
+    expect(stale.status).toBe(403);
+    expect((await stale.json()).error).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  describe('changing your own password (issue 12 point 16)', () => {
+    const cookieOf = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .find((h) => h.startsWith('jrt='))
+        ?.split(';')[0]
+        .slice(4) ?? '';
+    const loginAs = async (email: string, password: string) => {
+      const res = await t.req('POST', '/auth/login', { json: { email, password } });
+      expect(res.status).toBe(200);
+      return { token: (await res.json()).token as string, cookie: cookieOf(res) };
+    };
+    const refresh = (cookie: string) => t.req('POST', '/auth/refresh_token', { headers: { cookie: `jrt=${cookie}` } });
+
+    test('needs the current password: missing or wrong → 400 on currentPassword, nothing changed', async () => {
+      const { agent } = await makeTenant();
+      const missing = await json(
+        await t.req('PUT', `/users/${agent.user.id}`, { token: agent.token, json: { password: 'nova123' } }),
+      );
+      expect(missing).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION', fields: { currentPassword: 'Required' } },
+      });
+      const wrong = await json(
+        await t.req('PUT', `/users/${agent.user.id}`, {
+          token: agent.token,
+          json: { password: 'nova123', currentPassword: 'chute' },
+        }),
+      );
+      expect(wrong).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION', fields: { currentPassword: 'Senha atual incorreta' } },
+      });
+      expect(
+        (await t.req('POST', '/auth/login', { json: { email: agent.user.email, password: 'nova123' } })).status,
+      ).toBe(401);
+      // an admin setting someone else's password needs no current password of theirs
+      const { admin, agent: other } = await makeTenant();
+      expect(
+        (await t.req('PUT', `/users/${other.user.id}`, { token: admin.token, json: { password: 'nova123' } })).status,
+      ).toBe(200);
+    });
+
+    test('revokes every other session of the user and keeps the current one', async () => {
+      const { agent } = await makeTenant();
+      const here = await loginAs(agent.user.email, 'secret123');
+      const elsewhere = await loginAs(agent.user.email, 'secret123');
+      const res = await t.req('PUT', `/users/${agent.user.id}`, {
+        token: here.token,
+        json: { password: 'trocada1', currentPassword: 'secret123' },
+      });
+      expect(res.status).toBe(200);
+      // the other session: its access token is superseded and its refresh token revoked → logged out
+      expect((await t.req('GET', '/users/list', { token: elsewhere.token })).status).toBe(403);
+      expect((await refresh(elsewhere.cookie)).status).toBe(401);
+      // this session: one refresh (as the client does on the 403) and it carries on
+      expect((await t.req('GET', '/users/list', { token: here.token })).status).toBe(403);
+      const renewed = await refresh(here.cookie);
+      expect(renewed.status).toBe(200);
+      const fresh = (await renewed.json()).token as string;
+      expect((await t.req('GET', '/users/list', { token: fresh })).status).toBe(200);
+      expect(
+        (await t.req('POST', '/auth/login', { json: { email: agent.user.email, password: 'trocada1' } })).status,
+      ).toBe(200);
+    });
   });
 
   test('an admin cannot grant master nor edit a master account; a master can', async () => {

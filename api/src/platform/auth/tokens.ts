@@ -11,6 +11,8 @@ export type AccessClaims = {
   profile: 'admin' | 'user';
   /** user's tokenVersion at issue time */
   tv: number;
+  /** the refresh-session family this access token was issued for (kept when the user changes their password) */
+  fam?: string;
   exp: number;
   iat: number;
 };
@@ -19,6 +21,7 @@ export async function signAccessToken(
   env: Pick<Env, 'jwtSecret'>,
   u: { id: number; companyId: number; profile: 'admin' | 'user'; tokenVersion: number },
   ttlSeconds = ACCESS_TOKEN_TTL_S,
+  familyId?: string,
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const claims: AccessClaims = {
@@ -28,6 +31,7 @@ export async function signAccessToken(
     tv: u.tokenVersion,
     iat: now,
     exp: now + ttlSeconds,
+    ...(familyId ? { fam: familyId } : {}),
   };
   return sign(claims, env.jwtSecret, 'HS256');
 }

@@ -17,8 +17,10 @@ export function bearerToken(req: Request, allowQuery: boolean): string | undefin
 }
 
 /**
- * 403 ERR_SESSION_EXPIRED for an expired access token (the client refreshes once and retries);
- * 401 for no valid session (the client logs out). `?token=` is accepted on GET only (EventSource, media links).
+ * 403 ERR_SESSION_EXPIRED for an expired or superseded access token (its tokenVersion is older than the user's):
+ * the client refreshes once and retries — a session whose refresh family was kept (the one that changed its own
+ * password) carries on, a revoked one gets 401 from the refresh and logs out. 401 for no valid session.
+ * `?token=` is accepted on GET only (EventSource, media links).
  */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.raw, c.req.method === 'GET');
@@ -27,10 +29,10 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (v.kind === 'expired') return c.json(errorBody('ERR_SESSION_EXPIRED'), 403);
   if (v.kind === 'invalid') return c.json(errorBody('ERR_UNAUTHORIZED'), 401);
   const row = await loadActorRow(v.claims.sub);
-  if (!row || row.user.tokenVersion !== v.claims.tv || row.user.companyId !== v.claims.companyId) {
-    return c.json(errorBody('ERR_UNAUTHORIZED'), 401);
-  }
+  if (!row || row.user.companyId !== v.claims.companyId) return c.json(errorBody('ERR_UNAUTHORIZED'), 401);
+  if (row.user.tokenVersion !== v.claims.tv) return c.json(errorBody('ERR_SESSION_EXPIRED'), 403);
   if (!row.company.status && !row.user.master) throw new DomainError('ERR_COMPANY_INACTIVE');
-  c.set('ctx', userCtxOf(row));
+  const ctx = userCtxOf(row);
+  c.set('ctx', v.claims.fam ? { ...ctx, sessionFamily: v.claims.fam } : ctx);
   await next();
 });

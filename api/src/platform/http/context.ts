@@ -17,7 +17,14 @@ export type ActorUser = {
   tokenVersion: number;
 };
 
-export type UserCtx = { kind: 'user'; companyId: number; user: ActorUser; caps: Capabilities };
+export type UserCtx = {
+  kind: 'user';
+  companyId: number;
+  user: ActorUser;
+  caps: Capabilities;
+  /** the refresh-session family of the request's access token (the session a password change keeps) */
+  sessionFamily?: string;
+};
 export type ApiTokenCtx = { kind: 'apiToken'; companyId: number; apiToken: { id: string; name: string } };
 export type SystemCtx = { kind: 'system'; companyId: number };
 export type Ctx = UserCtx | ApiTokenCtx | SystemCtx;

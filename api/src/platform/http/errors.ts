@@ -44,7 +44,12 @@ export function isBadInputDbError(err: unknown): boolean {
 
 export function onError(err: Error, c: Context) {
   if (err instanceof DomainError) {
-    return c.json(errorBody(err.code, err.message), err.status as ContentfulStatusCode);
+    // a refusal about one field names it, as validation failures do
+    const fields = (err.details as { fields?: Record<string, string> } | undefined)?.fields;
+    return c.json(
+      errorBody(err.code, err.message, fields ? { fields } : undefined),
+      err.status as ContentfulStatusCode,
+    );
   }
   if (err instanceof ZodError) return validationResponse(c, err);
   if (err instanceof HTTPException) {

@@ -18,14 +18,14 @@ import { IdSelect } from '../../ui/id-select';
 import { Modal } from '../../ui/modal';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toasts/toast';
-import { useCapabilities } from '../auth/use-capabilities';
+import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { NOTIFICATION_DEFAULT_VOLUME } from '../preferences/volume';
 import { fetchQueues } from '../queues/queues-api';
 import { fetchAllGroups } from '../user-authorizations/user-authorizations-api';
 import { type UserSaveWarning, userSaveWarnings } from './user-warnings';
 import { createUser, fetchConnections, updateUser } from './users-api';
 
-type FieldName = 'name' | 'email' | 'password';
+type FieldName = 'name' | 'email' | 'password' | 'currentPassword';
 type Errors = Partial<Record<FieldName, string>>;
 
 export const WARNING_TEXT: Record<UserSaveWarning, MessageDescriptor> = {
@@ -38,6 +38,8 @@ type Form = {
   name: string;
   email: string;
   password: string;
+  /** asked only when you change your own password */
+  currentPassword: string;
   profile: 'admin' | 'user';
   queueIds: number[];
   whatsappId: number | null;
@@ -56,6 +58,7 @@ function formOf(u: UserDto | null): Form {
     name: u?.name ?? '',
     email: u?.email ?? '',
     password: '',
+    currentPassword: '',
     profile: u?.profile ?? 'user',
     queueIds: u?.queues.map((q) => q.id) ?? [],
     whatsappId: u?.whatsappId ?? null,
@@ -119,6 +122,7 @@ export function UserModal({
 }) {
   const { t, i18n } = useLingui();
   const caps = useCapabilities();
+  const me = useSessionUser();
   const options = useOptions();
   const [form, setForm] = useState<Form>(() => formOf(user));
   const [errors, setErrors] = useState<Errors>({});
@@ -126,10 +130,13 @@ export function UserModal({
   const canEditProfile = !!caps?.['user-modal:editProfile'];
   const canEditMaster = !!caps?.editMasterField;
   const canEditPayPanel = !!caps?.editPayPanelAccessField;
+  // the API asks for the current password when you change your own (and then ends your other sessions)
+  const ownPasswordChange = !!user && user.id === me?.id && form.password !== '';
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    if (key === 'name' || key === 'email' || key === 'password') setErrors((x) => ({ ...x, [key]: undefined }));
+    if (key === 'name' || key === 'email' || key === 'password' || key === 'currentPassword')
+      setErrors((x) => ({ ...x, [key]: undefined }));
   };
   const warnings = userSaveWarnings(form);
 
@@ -139,6 +146,7 @@ export function UserModal({
       name: form.name,
       email: form.email,
       password: form.password,
+      ...(ownPasswordChange ? { currentPassword: form.currentPassword } : {}),
       queueIds: form.queueIds,
       whatsappId: form.whatsappId,
       userAuthorizationId: form.userAuthorizationId,
@@ -158,6 +166,10 @@ export function UserModal({
       setErrors({ name, email, password });
       return;
     }
+    if (ownPasswordChange && !form.currentPassword) {
+      setErrors({ currentPassword: t`Informe a senha atual` });
+      return;
+    }
     setErrors({});
     setSaving(true);
     try {
@@ -168,7 +180,10 @@ export function UserModal({
       for (const w of warnings) toast.warning(i18n._(WARNING_TEXT[w]));
       onSaved(saved);
     } catch (err) {
-      if (errorParts(err).code === 'ERR_EMAIL_ALREADY_EXISTS') setErrors({ email: parseApiError(err) });
+      const { code, message } = errorParts(err);
+      if (code === 'ERR_EMAIL_ALREADY_EXISTS') setErrors({ email: parseApiError(err) });
+      if (code === 'ERR_VALIDATION' && ownPasswordChange && message === 'Senha atual incorreta')
+        setErrors({ currentPassword: t`Senha atual incorreta` });
       toastError(err);
     } finally {
       setSaving(false);
@@ -225,6 +240,22 @@ export function UserModal({
                 data-testid="user-password"
               />
             </FormField>
+            {ownPasswordChange ? (
+              <FormField
+                label={<Trans>Senha atual</Trans>}
+                error={errors.currentPassword}
+                errorTestId="user-current-password-error"
+                hint={<Trans>Ao trocar a sua senha, as suas outras sessões são encerradas.</Trans>}
+              >
+                <PasswordInput
+                  value={form.currentPassword}
+                  onChange={(e) => set('currentPassword', e.target.value)}
+                  autoComplete="current-password"
+                  invalid={!!errors.currentPassword}
+                  data-testid="user-current-password"
+                />
+              </FormField>
+            ) : null}
             <FormField label={<Trans>Perfil</Trans>}>
               <select
                 className="select w-full"

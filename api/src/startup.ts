@@ -1,4 +1,5 @@
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
+import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
 import { seedDemoConnection, startWhatsappArea } from './modules/whatsapp/whatsapp.startup';
 import { registerBaileysAdapter } from './platform/channels/baileys';
@@ -24,6 +25,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   await startSessionRelay();
   // connections: channel adapters, inbound pipeline jobs, restored sessions and (REDIS_URL) takeover of sessions
   // whose owner died; then the demo's simulator 'Principal'
+  // messages: the ticket area's resolve sends the farewell through the outbound seam
+  installFarewell();
   startPipelineArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);

@@ -10,6 +10,7 @@ export * from './messages/media-rules';
 export * from './messages/message.schemas';
 export * from './messages/message.types';
 export * from './messages/message-rules';
+export * from './messages/outbound-rules';
 export * from './messages/render';
 export * from './permissions/capabilities';
 export * from './queues/palette';

@@ -1,11 +1,13 @@
 import { expect } from 'bun:test';
 import type { AppEvent } from '../../platform/events/types';
 import type { TestApp } from '../../test/harness';
+import { installFarewell } from '../messages/messages.farewell';
 import { startWhatsappArea } from '../whatsapp/whatsapp.startup';
 import { startPipelineArea } from './pipeline.startup';
 
-/** Registers the simulator, the pipeline jobs and the channel sink, and starts the job workers. */
+/** Registers the simulator, the pipeline jobs, the channel sink and the farewell, and starts the job workers. */
 export async function startChannels(t: TestApp): Promise<void> {
+  installFarewell();
   startPipelineArea({ role: 'worker' });
   await startWhatsappArea({ role: 'worker' });
   await t.platform.jobs.startWorkers();

@@ -1,5 +1,5 @@
 import { renderGreeting, shouldGreet, type TicketDto } from '@zapdesk/core';
-import { sendSystemText } from '../messages/messages.service';
+import { sendOutbound } from '../messages/messages.outbound';
 import type { PipelineConnection } from '../whatsapp/whatsapp.pipeline';
 import type { InboundReaction } from './pipeline.reactions';
 
@@ -23,7 +23,9 @@ export const greetingReaction: InboundReaction = {
   async run({ companyId, message, ticket, connection, createdTicket, isGroup }) {
     if (!shouldGreet({ createdTicket, fromMe: message.fromMe, isGroup })) return 'continue';
     const greeting = greetingFor(connection, ticket);
-    if (greeting) await sendSystemText(companyId, ticket.id, greeting);
+    if (greeting) {
+      await sendOutbound(companyId, { to: { ticketId: ticket.id, ticket }, content: { kind: 'text', body: greeting } });
+    }
     return 'continue';
   },
 };

@@ -9,7 +9,7 @@ import { log } from '../../platform/log';
 import { importedTicketIds } from '../messages/messages.channel';
 import { closeTicketsInBulk, closeTicketsOf } from '../tickets/tickets.service';
 import { emitImportProgress } from '../whatsapp/whatsapp.events';
-import { connectionForImport, setImportStatus } from '../whatsapp/whatsapp.pipeline';
+import { findConnection, setImportStatus } from '../whatsapp/whatsapp.pipeline';
 import { getWhatsappInCompany } from '../whatsapp/whatsapp.service';
 import { ingestChannelEvent } from './pipeline.ingest';
 import { processRawLog } from './pipeline.process';
@@ -21,7 +21,7 @@ export const IMPORT_JOB = 'whatsapp.import';
  * ('preparing' until the job runs).
  */
 export async function maybeStartImport(companyId: number, whatsappId: number): Promise<void> {
-  const w = await connectionForImport(companyId, whatsappId);
+  const w = await findConnection(companyId, whatsappId);
   if (!w?.importOldMessages || !w.importRecentMessages || w.statusImportMessages) return;
   await setImportStatus(companyId, whatsappId, 'preparing');
   emitImportProgress(companyId, { this: 0, all: 0, state: 'preparing', whatsappId });
@@ -46,7 +46,7 @@ const importOnOwner = defineSessionOp(
  * batch of one), marked imported — no unread count, no greeting, no after-inbound reactions.
  */
 export async function runImport(companyId: number, whatsappId: number): Promise<void> {
-  const w = await connectionForImport(companyId, whatsappId);
+  const w = await findConnection(companyId, whatsappId);
   const session = sessionManager().get(whatsappId);
   if (!w?.importOldMessages || !w.importRecentMessages || !session?.fetchHistory) {
     if (w) await setImportStatus(companyId, whatsappId, null);

@@ -12,13 +12,14 @@ import {
   type ListTicketsQuery,
   type MachineActor,
   moveFromUpdate,
+  type OutboundTicketPolicy,
   planTicketCreation,
-  renderGreeting,
   type TicketDto,
   type TicketEvent,
   type TicketSubject,
   type TicketTransferEvent,
   ticketListFilter,
+  ticketStateAfterSend,
   ticketViewerOf,
   type UpdateTicketBody,
 } from '@zapdesk/core';
@@ -26,7 +27,6 @@ import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
-import { sendSystemText } from '../messages/messages.service';
 import {
   createInboundTickets,
   type InboundConversation,
@@ -192,7 +192,8 @@ export async function showTicket(ctx: UserCtx, id: number): Promise<TicketDto> {
   return t;
 }
 
-async function assertRefs(
+/** The queue, user and connection named by a write exist in the company (404 with their texts otherwise). */
+export async function assertTicketRefs(
   companyId: number,
   refs: { queueId?: number | null; userId?: number | null; whatsappId?: number | null },
 ): Promise<void> {
@@ -211,7 +212,7 @@ async function assertRefs(
 export async function createTicket(ctx: UserCtx, input: CreateTicketBody): Promise<TicketDto> {
   const companyId = ctx.companyId;
   if (!(await repo.contactInCompany(companyId, input.contactId))) throw new DomainError('ERR_NO_CONTACT_FOUND');
-  await assertRefs(companyId, input);
+  await assertTicketRefs(companyId, input);
   const whatsappId =
     input.whatsappId !== undefined
       ? input.whatsappId
@@ -250,7 +251,7 @@ export async function updateTicket(ctx: UserCtx, id: number, body: UpdateTicketB
   const companyId = ctx.companyId;
   const current = await repo.getTicketRowInCompany(companyId, id);
   if (!canViewTicket(ctx, current)) throw new DomainError('ERR_NO_PERMISSION');
-  await assertRefs(companyId, body);
+  await assertTicketRefs(companyId, body);
   const outcome = await repo.withContactLock(companyId, current.contactId, async (tx) => {
     // re-read under the lock: another attendant may have moved it meanwhile
     const t = await repo.getTicketRowInCompany(companyId, id, tx);
@@ -293,25 +294,71 @@ export async function updateTicket(ctx: UserCtx, id: number, body: UpdateTicketB
 }
 
 /**
- * Resolve sends the connection's farewell message, when it has one (placeholders as in greetings). The ticket is
- * already closed: a connection that is down or a send failure is logged, never undoes the resolve.
+ * Resolve sends the connection's farewell message. The ticket area does not send messages: the messages area
+ * installs the sender at startup (messages.farewell.ts, through the outbound seam). The ticket is already closed: a
+ * connection that is down or a send failure is logged, never undoes the resolve.
  */
+export type FarewellSender = (ticket: TicketDto, attendantName: string) => Promise<void>;
+let farewellSender: FarewellSender | null = null;
+export function setFarewellSender(sender: FarewellSender | null): void {
+  farewellSender = sender;
+}
+
 async function sendFarewell(ticket: TicketDto, attendant: string): Promise<void> {
-  if (!ticket.whatsappId) return;
-  const conn = await repo.whatsappInCompany(ticket.companyId, ticket.whatsappId);
-  const template = conn?.farewellMessage?.trim();
-  if (!template) return;
-  const body = renderGreeting(template, {
-    name: ticket.contact.name,
-    protocol: ticket.protocol,
-    user: attendant,
-    now: new Date(),
-  });
+  if (!farewellSender) {
+    log.warn({ companyId: ticket.companyId, ticketId: ticket.id }, 'no farewell sender installed');
+    return;
+  }
   try {
-    await sendSystemText(ticket.companyId, ticket.id, body);
+    await farewellSender(ticket, attendant);
   } catch (err) {
     log.warn({ err, companyId: ticket.companyId, ticketId: ticket.id }, 'farewell message not sent');
   }
+}
+
+/**
+ * The conversation a platform send to a contact goes in (the outbound seam, policy `reuse` or `create`): the
+ * contact's unfinished ticket on the connection, or a new pending one (the same locked creation as an inbound
+ * conversation's). `create` first closes that unfinished ticket, silently (no farewell), so the send opens a new one.
+ */
+export async function ticketForOutbound(
+  companyId: number,
+  input: { contactId: number; whatsappId: number; isGroup: boolean; mode: 'reuse' | 'create' },
+): Promise<{ ticket: TicketDto; created: boolean }> {
+  if (input.mode === 'create') {
+    const current = await repo.findUnfinishedTickets(companyId, input.contactId, { whatsappId: input.whatsappId });
+    if (current.length) {
+      await closeTicketsOf(
+        companyId,
+        current.map((t) => t.id),
+        null,
+      );
+    }
+  }
+  return findOrCreateTicketForInbound(companyId, { ...input, fromMe: true });
+}
+
+/**
+ * The ticket's status, queue and user after a platform send (core ticketStateAfterSend), written under the contact
+ * lock and published. Answers the ticket as it is now.
+ */
+export async function applyTicketStateAfterSend(
+  companyId: number,
+  ticketId: number,
+  policy: Pick<OutboundTicketPolicy, 'status' | 'queueId' | 'userId'>,
+): Promise<TicketDto> {
+  const current = await repo.getTicketRowInCompany(companyId, ticketId);
+  const changed = await repo.withContactLock(companyId, current.contactId, async (tx) => {
+    const t = await repo.getTicketRowInCompany(companyId, ticketId, tx);
+    const next = ticketStateAfterSend(t, policy);
+    if (!next) return false;
+    await repo.updateTicketState(companyId, ticketId, { ...next, whatsappId: t.whatsappId }, tx);
+    if (next.markClosed) await repo.clearContactsCommandBot(companyId, [t.contactId], tx);
+    return true;
+  });
+  const ticket = await repo.getTicketDtoInCompany(companyId, ticketId);
+  if (changed) emitTicketEvent(companyId, { action: 'update', ticket });
+  return ticket;
 }
 
 /** DELETE /tickets/{id}: admin only (ticket-options:deleteTicket). */

@@ -38,8 +38,8 @@ export async function connectedSession(
   return { conn, session: sessionHandle(whatsappId) };
 }
 
-/** the connection row the history import reads (its range and options), or null when it was deleted */
-export function connectionForImport(companyId: number, id: number): Promise<repo.WhatsappRow | null> {
+/** the connection's row (greeting, farewell, import range and options), or null when it does not exist */
+export function findConnection(companyId: number, id: number): Promise<repo.WhatsappRow | null> {
   return repo.findWhatsappRow(companyId, id);
 }
 

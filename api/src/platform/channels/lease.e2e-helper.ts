@@ -24,6 +24,7 @@ const adapter: ChannelAdapter = {
         return { id: `sim-${Date.now()}`, timestamp: Date.now() };
       },
       async deleteMessage() {},
+      async sendPresence() {},
       async checkNumber(n: string) {
         return n;
       },

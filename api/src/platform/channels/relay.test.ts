@@ -83,6 +83,7 @@ describe('channel relay dispatch', () => {
           connId: c.id,
           sendMessage: async () => ({ id: 'LOCAL', timestamp: 1 }),
           deleteMessage: async () => {},
+          sendPresence: async () => {},
           checkNumber: async (n) => `ok:${n}`,
           stop: async () => {},
         };

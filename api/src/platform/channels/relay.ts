@@ -2,7 +2,7 @@ import { DomainError, type ErrorCode } from '@zapdesk/core';
 import { type Platform, platform } from '../index';
 import { log } from '../log';
 import { sessionManager } from './session-manager';
-import type { ChannelSession, OutboundContent, SentMessage } from './types';
+import type { ChannelPresence, ChannelSession, OutboundContent, SentMessage } from './types';
 
 /**
  * Channel command relay: a session lives in exactly one process (its owner), but any process may need it (an API
@@ -118,6 +118,7 @@ export type SessionCalls = {
   sendMessage: { args: { to: string; content: OutboundContent }; result: SentMessage };
   deleteMessage: { args: { to: string; messageId: string; fromMe: boolean }; result: undefined };
   checkNumber: { args: { number: string }; result: string | null };
+  sendPresence: { args: { to: string; presence: ChannelPresence }; result: undefined };
 };
 
 const builtins: {
@@ -143,6 +144,14 @@ const builtins: {
     (connId, a: SessionCalls['checkNumber']['args']) => liveSession(connId).checkNumber(a.number),
     { timeoutError: 'ERR_WAPP_CHECK_CONTACT' },
   ),
+  sendPresence: defineSessionOp(
+    'session.sendPresence',
+    async (connId, a: SessionCalls['sendPresence']['args']) => {
+      await liveSession(connId).sendPresence(a.to, a.presence);
+      return undefined;
+    },
+    { timeoutError: 'ERR_SENDING_WAPP_MSG' },
+  ),
 };
 
 /**
@@ -158,7 +167,10 @@ export function sessionCall<K extends keyof SessionCalls>(
 }
 
 /** The session operations of a connection, wherever its session runs (each call goes to the owner). */
-export type SessionHandle = Pick<ChannelSession, 'connId' | 'sendMessage' | 'deleteMessage' | 'checkNumber'>;
+export type SessionHandle = Pick<
+  ChannelSession,
+  'connId' | 'sendMessage' | 'deleteMessage' | 'checkNumber' | 'sendPresence'
+>;
 
 export function sessionHandle(connId: number): SessionHandle {
   return {
@@ -166,5 +178,6 @@ export function sessionHandle(connId: number): SessionHandle {
     sendMessage: (to, content) => sessionCall(connId, 'sendMessage', { to, content }),
     deleteMessage: (to, messageId, fromMe) => sessionCall(connId, 'deleteMessage', { to, messageId, fromMe }),
     checkNumber: (number) => sessionCall(connId, 'checkNumber', { number }),
+    sendPresence: (to, presence) => sessionCall(connId, 'sendPresence', { to, presence }),
   };
 }

@@ -18,6 +18,7 @@ function fakeAdapter() {
         connId: c.id,
         sendMessage: async () => ({ id: 'x', timestamp: 0 }),
         deleteMessage: async () => {},
+        sendPresence: async () => {},
         checkNumber: async (n) => n,
         stop: async (o) => {
           entry.stopped = o ?? {};

@@ -68,10 +68,15 @@ export type OutboundContent =
 
 export type SentMessage = { id: string; timestamp: number };
 
+/** what the contact sees at the top of the chat: typing…, recording audio…, or nothing any more */
+export type ChannelPresence = 'composing' | 'recording' | 'paused';
+
 export interface ChannelSession {
   readonly connId: number;
   sendMessage(to: string, content: OutboundContent): Promise<SentMessage>;
   deleteMessage(to: string, messageId: string, fromMe: boolean): Promise<void>;
+  /** shows typing / recording to the chat (flows' Composing and Recording actions, bots before an answer) */
+  sendPresence(to: string, presence: ChannelPresence): Promise<void>;
   /** the normalised number when it has WhatsApp, null otherwise */
   checkNumber(number: string): Promise<string | null>;
   fetchHistory?(opts: { from: Date; to: Date }): AsyncIterable<InboundMessage>;

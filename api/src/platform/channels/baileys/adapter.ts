@@ -20,6 +20,7 @@ import { log } from '../../log';
 import type {
   ChannelAdapter,
   ChannelEvents,
+  ChannelPresence,
   ChannelSession,
   InboundMessage,
   OutboundContent,
@@ -384,6 +385,16 @@ class BaileysSession implements ChannelSession {
         .catch((err) => this.logger.warn({ err }, 'retry store put failed'));
     }
     return { id: sent.key.id, timestamp: toUnixSeconds(sent.messageTimestamp, Math.floor(Date.now() / 1000)) };
+  }
+
+  async sendPresence(to: string, presence: ChannelPresence): Promise<void> {
+    const sock = this.openSocket();
+    try {
+      await sock.sendPresenceUpdate(presence, toJid(to));
+    } catch (err) {
+      this.logger.warn({ err }, 'presence update failed');
+      throw new DomainError('ERR_SENDING_WAPP_MSG');
+    }
   }
 
   async deleteMessage(to: string, messageId: string, fromMe: boolean): Promise<void> {

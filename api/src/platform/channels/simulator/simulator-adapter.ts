@@ -13,6 +13,7 @@ import type {
   ChannelAdapter,
   ChannelEvents,
   ChannelMediaType,
+  ChannelPresence,
   ChannelSession,
   InboundMessage,
   OutboundContent,
@@ -249,6 +250,15 @@ export class SimulatorSession implements ChannelSession {
       ...row,
     });
     return { id, timestamp: Math.floor(stored.createdAt.getTime() / 1000) };
+  }
+
+  /** the presences shown, newest last (the simulated phone only remembers the last 50) */
+  readonly presences: { number: string; presence: ChannelPresence; at: number }[] = [];
+
+  async sendPresence(to: string, presence: ChannelPresence): Promise<void> {
+    this.requireConnected();
+    this.presences.push({ number: numberOf(toJid(to)), presence, at: Date.now() });
+    if (this.presences.length > 50) this.presences.shift();
   }
 
   async deleteMessage(_to: string, messageId: string): Promise<void> {

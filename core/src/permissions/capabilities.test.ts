@@ -100,7 +100,6 @@ describe('profile: admin-only checks (spec 1 §6)', () => {
     'user-modal:editProfile',
     'showAllTickets',
     'bulkResolve',
-    'directResolvePending',
     'manageConnections',
     'viewDashboard',
     'useCampaigns',

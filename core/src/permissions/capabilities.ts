@@ -92,7 +92,6 @@ export type Capabilities = {
   // tickets
   showAllTickets: boolean;
   bulkResolve: boolean;
-  directResolvePending: boolean;
   viewPendingTickets: boolean;
   allowNoQueue: boolean;
   allowMultipleTickets: boolean;
@@ -152,7 +151,6 @@ export function capabilities(actor: Actor): Capabilities {
     'user-modal:editProfile': isAdmin,
     showAllTickets: isAdmin,
     bulkResolve: isAdmin,
-    directResolvePending: isAdmin,
     viewPendingTickets: g.allowViewPendingTickets,
     allowNoQueue: g.allowNoQueue,
     allowMultipleTickets: g.allowMultipleTickets,

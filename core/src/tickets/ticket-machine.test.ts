@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { planTicketCreation } from './ticket-creation';
 import {
   acceptNeedsQueueChoice,
+  allowedMoves,
   applyTicketMove,
   autoAcceptQueue,
   type MachineActor,
@@ -409,4 +410,58 @@ test('property: refusals never throw and carry a known code', () => {
       },
     ),
   );
+});
+
+describe('allowedMoves (the buttons of the web, from the same table as the API)', () => {
+  const offered = (t: MachineTicket, a: MachineActor) =>
+    Object.entries(allowedMoves(t, a))
+      .filter(([, v]) => v)
+      .map(([k]) => k)
+      .sort();
+
+  test('an attendant: accept and transfer a pending ticket; return, resolve, transfer their own open one; reopen', () => {
+    expect(offered(ticket({ status: 'pending' }), agent())).toEqual(['accept', 'transfer']);
+    expect(offered(ticket({ status: 'pending' }), agent({}, { viewPendingTickets: false }))).toEqual([]);
+    expect(offered(ticket({ status: 'open', userId: 7, queueId: 1 }), agent())).toEqual([
+      'resolve',
+      'return',
+      'transfer',
+    ]);
+    expect(offered(ticket({ status: 'open', userId: 8, queueId: 1 }), agent())).toEqual([]);
+    expect(offered(ticket({ status: 'closed', userId: 8 }), agent())).toEqual(['reopen']);
+  });
+
+  test('an admin: resolves pending tickets directly, moves anyone’s open ticket, deletes in every status', () => {
+    expect(offered(ticket({ status: 'pending' }), admin())).toEqual(['accept', 'delete', 'resolve', 'transfer']);
+    expect(offered(ticket({ status: 'open', userId: 8 }), admin())).toEqual([
+      'delete',
+      'resolve',
+      'return',
+      'transfer',
+    ]);
+    expect(offered(ticket({ status: 'closed', userId: 8 }), admin())).toEqual(['delete', 'reopen']);
+  });
+
+  test('property: a move the API accepts is always offered; one not offered is refused for rights or status', () => {
+    fc.assert(
+      fc.property(
+        actorArb,
+        fc.record({
+          status: fc.constantFrom('pending' as const, 'open' as const, 'closed' as const),
+          userId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+          queueId: queueArb,
+        }),
+        stepArb,
+        (actor, t, s) => {
+          if (s.op.type === 'create') return;
+          const tk: MachineTicket = { id: 1, contactId: 1, whatsappId: 1, ...t };
+          const r = applyTicketMove(tk, s.op, actor);
+          const allowed = allowedMoves(tk, actor)[s.op.type];
+          if (r.ok) expect(allowed).toBe(true);
+          if (!allowed) expect(r.ok ? null : r.error).toBeOneOf(['ERR_NO_PERMISSION', 'ERR_INVALID_TICKET_TRANSITION']);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
 });

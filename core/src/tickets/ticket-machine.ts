@@ -213,6 +213,31 @@ export function applyTicketMove(
   }
 }
 
+/** The probe of each move for allowedMoves: no queue or connection chosen yet, the actor takes the ticket. */
+const PROBES: Record<TicketMoveType, (ticket: MachineTicket, actor: MachineActor) => TicketMove> = {
+  accept: () => ({ type: 'accept' }),
+  return: () => ({ type: 'return' }),
+  resolve: () => ({ type: 'resolve' }),
+  transfer: (ticket, actor) => ({ type: 'transfer', userId: actor.userId, queueId: ticket.queueId }),
+  reopen: () => ({ type: 'reopen' }),
+  delete: () => ({ type: 'delete' }),
+};
+
+/**
+ * The moves this actor is offered on this ticket now (the chat header's and the list's buttons, the shortcuts): each
+ * move asked of applyTicketMove itself, so the buttons and the API answer from the same table. A move refused only
+ * for what the actor has not chosen yet (a queue: ERR_VALIDATION) or for the contact's other tickets
+ * (ERR_OTHER_OPEN_TICKET, known to the server) is offered; one refused for the status or the actor's rights is not.
+ */
+export function allowedMoves(ticket: MachineTicket, actor: MachineActor): Record<TicketMoveType, boolean> {
+  const out = {} as Record<TicketMoveType, boolean>;
+  for (const type of Object.keys(PROBES) as TicketMoveType[]) {
+    const r = applyTicketMove(ticket, PROBES[type](ticket, actor), actor);
+    out[type] = r.ok || (r.error !== 'ERR_NO_PERMISSION' && r.error !== 'ERR_INVALID_TICKET_TRANSITION');
+  }
+  return out;
+}
+
 /** `PUT /tickets/{id}` body (spec 1 §7): status, userId, queueId, whatsappId, transf. */
 export type TicketUpdateBody = {
   status?: TicketStatus;

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TicketDto } from '@zapdesk/core';
+import { allowedMoves, type MachineActor, type TicketDto } from '@zapdesk/core';
 import { memo } from 'react';
 import { Link } from 'wouter';
 import { IconArrowRight, IconCircleCheck } from '../../ui/icons';
@@ -11,9 +11,8 @@ export const TICKET_ROW_HEIGHT = 84;
 export type TicketItemActions = {
   onAccept: (t: TicketDto) => void;
   onResolve: (t: TicketDto) => void;
-  canAccept: boolean;
-  /** spec 1 §6: only an admin resolves a pending ticket from the list */
-  canDirectResolve: boolean;
+  /** the current user for core's allowedMoves (accept; resolve of a pending ticket: admins only, spec 1 §6) */
+  actor: MachineActor | null;
   /** spec 1 §6: an admin or the ticket's owner gets a 'go to ticket' button */
   isAdmin: boolean;
   currentUserId: number;
@@ -36,6 +35,7 @@ export const TicketListItem = memo(function TicketListItem({
   const unread = ticket.unreadMessages > 0;
   const owner = ticket.userId === actions.currentUserId;
   const pending = ticket.status === 'pending';
+  const moves = actions.actor ? allowedMoves(ticket, actions.actor) : null;
   const goTo = (actions.isAdmin || owner) && !pending;
   return (
     <div
@@ -94,7 +94,7 @@ export const TicketListItem = memo(function TicketListItem({
         </div>
       </div>
       <div className="relative z-10 flex shrink-0 flex-col items-end justify-center gap-1">
-        {pending && actions.canAccept ? (
+        {pending && moves?.accept ? (
           <button
             type="button"
             className="btn btn-primary btn-xs"
@@ -104,7 +104,7 @@ export const TicketListItem = memo(function TicketListItem({
             <Trans>Aceitar</Trans>
           </button>
         ) : null}
-        {pending && actions.canDirectResolve ? (
+        {pending && moves?.resolve ? (
           <button
             type="button"
             className="btn btn-ghost btn-xs text-success"

@@ -121,13 +121,12 @@ export function TicketManager({
     () => ({
       onAccept: actions.accept,
       onResolve: actions.resolve,
-      canAccept: !!caps?.viewPendingTickets,
-      canDirectResolve: !!caps?.directResolvePending,
+      actor: me && caps ? { userId: me.id, queueIds: me.queues.map((q) => q.id), caps } : null,
       isAdmin,
       currentUserId: me?.id ?? 0,
       showUser: showAll || tab !== 'open',
     }),
-    [actions.accept, actions.resolve, caps, isAdmin, me?.id, showAll, tab],
+    [actions.accept, actions.resolve, caps, isAdmin, me, showAll, tab],
   );
 
   const tabButton = (key: typeof tab, label: ReactNode, icon: ReactNode) => (

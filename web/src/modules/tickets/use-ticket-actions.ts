@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { acceptNeedsQueueChoice, autoAcceptQueue, type TicketDto } from '@zapdesk/core';
+import { acceptNeedsQueueChoice, allowedMoves, autoAcceptQueue, type TicketDto } from '@zapdesk/core';
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
@@ -24,7 +24,10 @@ export type TicketPermissions = {
   send: boolean;
 };
 
-/** What the current user may do with this ticket (spec 1 §6; the API enforces the same rules). */
+/**
+ * What the current user may do with this ticket (spec 1 §6). The moves come from core's ticket machine
+ * (allowedMoves), the table the API applies; the rest are capabilities and the send rule.
+ */
 export function usePermissionsFor(ticket: TicketDto | null): TicketPermissions {
   const caps = useCapabilities();
   const me = useSessionUser();
@@ -42,18 +45,18 @@ export function usePermissionsFor(ticket: TicketDto | null): TicketPermissions {
     };
     if (!ticket || !caps || !me) return none;
     const owns = ticket.userId === me.id;
-    const admin = caps.isAdmin;
     const s = ticket.status;
+    const moves = allowedMoves(ticket, { userId: me.id, queueIds: me.queues.map((q) => q.id), caps });
     return {
-      accept: s === 'pending' && caps.viewPendingTickets,
-      resolve: (s === 'open' && (owns || admin)) || (s === 'pending' && caps.directResolvePending),
-      return: s === 'open' && (owns || admin),
-      transfer: admin || (s === 'open' && owns) || (s === 'pending' && caps.viewPendingTickets),
-      delete: caps['ticket-options:deleteTicket'],
-      reopen: s === 'closed',
+      accept: moves.accept,
+      resolve: moves.resolve,
+      return: moves.return,
+      transfer: moves.transfer,
+      delete: moves.delete,
+      reopen: moves.reopen,
       newTicket: s === 'closed',
       export: caps.exportTickets,
-      send: s === 'open' && (owns || admin),
+      send: s === 'open' && (owns || caps.isAdmin),
     };
   }, [ticket, caps, me]);
 }

@@ -43,6 +43,11 @@ class FakeSocket {
     process.nextTick(() => this.ev.emit('messages.upsert', { messages: [full], type: 'append' }));
     return full;
   }
+  presences: [string, string][] = [];
+  async sendPresenceUpdate(presence: string, jid: string) {
+    if (jid.startsWith('000')) throw new Error('socket refused');
+    this.presences.push([presence, jid]);
+  }
   async onWhatsApp(jid: string) {
     const hit = this.registered[jid];
     return hit ? [{ jid: hit, exists: true }] : [];
@@ -298,6 +303,26 @@ describe('BaileysAdapter over a fake socket', () => {
     });
     await expect(session.deleteMessage('5511987654321', '3EB0OTHER', false)).rejects.toMatchObject({
       code: 'ERR_DELETE_WAPP_MSG',
+    });
+    await session.stop();
+  });
+
+  test('presence: typing and recording reach the chat as Baileys presence updates; a failure is ERR_SENDING_WAPP_MSG', async () => {
+    const sockets: FakeSocket[] = [];
+    const { events } = recorder();
+    const session = await adapterWith(sockets).start(await nextConn(), events);
+    const sock = sockets[0]!;
+    sock.open();
+    await session.sendPresence('55 11 98765-4321', 'composing');
+    await session.sendPresence('5511987654321@s.whatsapp.net', 'recording');
+    await session.sendPresence('5511987654321', 'paused');
+    expect(sock.presences).toEqual([
+      ['composing', '5511987654321@s.whatsapp.net'],
+      ['recording', '5511987654321@s.whatsapp.net'],
+      ['paused', '5511987654321@s.whatsapp.net'],
+    ]);
+    await expect(session.sendPresence('000@g.us', 'composing')).rejects.toMatchObject({
+      code: 'ERR_SENDING_WAPP_MSG',
     });
     await session.stop();
   });

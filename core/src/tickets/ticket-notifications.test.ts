@@ -166,15 +166,25 @@ describe('notificationsReducer', () => {
     expect(next[0]).toMatchObject({ ticketId: 1, status: 'open' });
   });
 
-  test('unchanged state is returned as is (no re-render) and the list is capped', () => {
+  test('unchanged state is returned as is (no re-render)', () => {
     const s = notificationsReducer([], { type: 'loaded', tickets: [mk(1)] }, agent);
     expect(notificationsReducer(s, { type: 'read', ticketId: 99 }, agent)).toBe(s);
     expect(notificationsReducer(s, { type: 'ticket', ticket: mk(99, { queueId: 5 }) }, agent)).toBe(s);
+  });
+
+  test('every waiting conversation is kept, newest first: the badge counts them all (issue 12 §2)', () => {
     const many = Array.from({ length: NOTIFICATIONS_MAX + 10 }, (_, i) =>
       mk(i + 1, { updatedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString() }),
     );
-    const capped = notificationsReducer([], { type: 'loaded', tickets: many }, agent);
-    expect(capped.length).toBe(NOTIFICATIONS_MAX);
-    expect(capped[0].ticketId).toBe(NOTIFICATIONS_MAX + 10);
+    const all = notificationsReducer([], { type: 'loaded', tickets: many }, agent);
+    expect(all.length).toBe(NOTIFICATIONS_MAX + 10);
+    expect(all[0].ticketId).toBe(NOTIFICATIONS_MAX + 10);
+    const more = notificationsReducer(
+      all,
+      { type: 'ticket', ticket: mk(500, { updatedAt: '2025-01-01T00:00:00Z' }) },
+      agent,
+    );
+    expect(more.length).toBe(NOTIFICATIONS_MAX + 11);
+    expect(more[0].ticketId).toBe(500);
   });
 });

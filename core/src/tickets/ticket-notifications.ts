@@ -62,7 +62,11 @@ export type TicketNotification = {
   updatedAt: string;
 };
 
-/** the widget lists at most this many conversations (newest first); the badge counts them all up to it */
+/**
+ * The widget's panel lists at most this many conversations (newest first). The state keeps them all: the badge
+ * counts every waiting conversation, the same tickets the tab title counts (issue 12 §2: a badge capped at one page
+ * said 40 while the title said 47).
+ */
 export const NOTIFICATIONS_MAX = 50;
 
 export type NotificationsAction =
@@ -104,7 +108,7 @@ export function notificationsReducer(
       for (const t of action.tickets) {
         if (t.unreadMessages > 0 && ticketWaitsForUser(t, v)) byId.set(t.id, toNotification(t));
       }
-      return [...byId.values()].sort(newestFirst).slice(0, NOTIFICATIONS_MAX);
+      return [...byId.values()].sort(newestFirst);
     }
     case 'ticket': {
       const t = action.ticket;
@@ -115,7 +119,7 @@ export function notificationsReducer(
       const m = action.message;
       const preview =
         m && !m.fromMe ? lastMessagePreview(m) : (state.find((n) => n.ticketId === t.id)?.lastMessage ?? t.lastMessage);
-      return [toNotification(t, preview), ...rest].sort(newestFirst).slice(0, NOTIFICATIONS_MAX);
+      return [toNotification(t, preview), ...rest].sort(newestFirst);
     }
     case 'read':
     case 'delete': {

@@ -33,4 +33,19 @@ describe('catalogs', () => {
       }
     });
   }
+
+  test('pt-BR: a count of 0 reads in the plural (CLDR pt puts 0 in "one": "0 contato", issue 12 §10)', () => {
+    // the rule that made "0 contato": pt's "one" covers 0 and 1
+    expect(new Intl.PluralRules('pt-BR').select(0)).toBe('one');
+    const plurals = entries('pt-BR').filter((e) => /, plural,/.test(e.id) && /\bone \{/.test(e.id));
+    expect(plurals.length).toBeGreaterThan(0);
+    expect(plurals.filter((e) => !/=0 \{/.test(e.str)).map((e) => e.id)).toEqual([]);
+  });
+
+  test('es: a queue ("fila" in pt) is always "cola", never "fila" (which means a spreadsheet row there)', () => {
+    const pt = new Map(entries('pt-BR').map((e) => [e.id, e.str]));
+    const es = entries('es').filter((e) => /\bfilas?\b/i.test(pt.get(e.id) ?? ''));
+    expect(es.length).toBeGreaterThan(5);
+    expect(es.filter((e) => /\bfilas?\b/i.test(e.str) || !/\bcolas?\b/i.test(e.str)).map((e) => e.str)).toEqual([]);
+  });
 });

@@ -155,7 +155,7 @@ export function ContactsScreen() {
   const filtered = filters.searchParam !== '' || filters.categoryIds.length > 0;
   const canDelete = !!caps?.['contacts-page:deleteContact'];
   const subtitle = useMemo(
-    () => (count === null ? null : <Plural value={count} one="# contato" other="# contatos" />),
+    () => (count === null ? null : <Plural value={count} _0="# contatos" one="# contato" other="# contatos" />),
     [count],
   );
 

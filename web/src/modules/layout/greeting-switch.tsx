@@ -27,7 +27,7 @@ export function GreetingSwitch() {
   };
   return (
     <label
-      className="flex cursor-pointer items-center gap-2 rounded-field px-2 py-1 text-sm hover:bg-white/10"
+      className="flex cursor-pointer items-center gap-2 rounded-field px-1 py-1 text-sm hover:bg-white/10 sm:px-2"
       title={t`Enviar saudação automática ao aceitar tickets`}
     >
       <input

@@ -15,7 +15,9 @@ export function MainLayout({ children }: { children: ReactNode }) {
   // a transfer to me shows its persistent 'Visualizar ticket' notice on every screen, not only on /tickets
   useTicketNotifications();
   return (
-    <div className="drawer desk:drawer-open h-full">
+    // grid-rows-1: daisyUI's drawer is a grid whose implicit row grows with the page's content; one 1fr row
+    // (minimum 0) keeps the layout one viewport high, so each page scrolls inside <main> or its own panes
+    <div className="drawer desk:drawer-open h-full grid-rows-1">
       {/* keeps the connections live for the drawer's '!' badge on every screen (spec 1 §2) */}
       <ConnectionsWatcher />
       <input
@@ -27,7 +29,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         aria-hidden="true"
         tabIndex={-1}
       />
-      <div className="drawer-content flex h-full min-w-0 flex-col">
+      <div className="drawer-content flex h-full min-h-0 min-w-0 flex-col">
         <TopBar />
         <main className="min-h-0 flex-1 overflow-auto p-3 desk:p-6" data-testid="page-content">
           {children}

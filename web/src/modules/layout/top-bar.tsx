@@ -37,7 +37,11 @@ function CompanyIdentity() {
         />
       ) : null}
       <div className="flex min-w-0 flex-col leading-tight">
-        <span className="truncate text-base font-semibold sm:text-lg" data-testid="company-title">
+        {/* narrow screens: up to two lines, a name is never cut to a few letters beside the bar's buttons */}
+        <span
+          className="line-clamp-2 break-words text-sm font-semibold sm:line-clamp-1 sm:text-lg"
+          data-testid="company-title"
+        >
           {title}
         </span>
         {company.slogan ? (
@@ -73,7 +77,7 @@ export function TopBar() {
       >
         <button
           type="button"
-          className="btn btn-ghost btn-square text-inherit"
+          className="btn btn-ghost btn-square max-sm:btn-sm text-inherit"
           onClick={toggleDrawer}
           aria-label={t`Abrir ou recolher o menu`}
           data-testid="drawer-toggle"

@@ -19,7 +19,7 @@ export function UserMenu({ onProfile, onPreferences }: { onProfile: () => void; 
       <button
         type="button"
         tabIndex={0}
-        className="btn btn-ghost gap-2 px-2 text-inherit"
+        className="btn btn-ghost gap-2 px-1 text-inherit sm:px-2"
         aria-label={t`Menu do usuário`}
         data-testid="user-menu-button"
       >
@@ -31,7 +31,8 @@ export function UserMenu({ onProfile, onPreferences }: { onProfile: () => void; 
         <span className="hidden max-w-40 truncate font-medium sm:inline" data-testid="user-name">
           {user.name}
         </span>
-        <IconChevronDown size={16} className="opacity-70" />
+        {/* not on narrow screens: the company name needs the room (issue 12 §10) */}
+        <IconChevronDown size={16} className="hidden opacity-70 sm:block" />
       </button>
       <ul
         tabIndex={-1}

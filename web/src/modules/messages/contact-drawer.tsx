@@ -50,6 +50,18 @@ export function ContactDrawer({
     };
   }, [contactId, onClose]);
 
+  // Escape leaves the edit form first, then closes the drawer (issue 12 §10)
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      if (editing) setEditing(false);
+      else onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editing, onClose]);
+
   useSseChannel(events.contact.of(companyId), (e) => {
     if (e.action === 'update' && e.contact?.id === contactId) setContact(e.contact);
   });
@@ -92,7 +104,12 @@ export function ContactDrawer({
   return (
     <div className="fixed inset-0 z-50 flex justify-end" data-testid="contact-drawer">
       <button type="button" className="absolute inset-0 bg-black/30" aria-label={t`Fechar`} onClick={onClose} />
-      <aside className="relative flex h-full w-full max-w-sm flex-col overflow-y-auto bg-base-100 shadow-2xl">
+      <aside
+        className="relative flex h-full w-full max-w-sm flex-col overflow-y-auto bg-base-100 shadow-2xl"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t`Dados do contato`}
+      >
         <div className="flex items-center justify-between border-b border-base-300 px-4 py-3">
           <h2 className="font-semibold">
             <Trans>Dados do contato</Trans>

@@ -16,6 +16,7 @@ import { clockTime } from '../tickets/format';
 import { InlineTokens } from './inline-tokens';
 import { LocationMap } from './location-map';
 import { mediaSrc } from './messages-api';
+import { QUOTED_BY_ME } from './quote-author';
 
 function reactionsOf(m: MessageDto): string[] {
   const r = m.dataJson?.reactions;
@@ -74,12 +75,15 @@ function MediaBody({ m, mediaType, url }: { m: MessageDto; mediaType: string; ur
 export const MessageBubble = memo(function MessageBubble({
   m,
   showSender,
+  quotedBy,
   canDelete,
   onReply,
   onDelete,
 }: {
   m: MessageDto;
   showSender: boolean;
+  /** who wrote the message this one quotes (issue 12 §7): "me", a name, or nothing known */
+  quotedBy?: string;
   canDelete: boolean;
   onReply: (m: MessageDto) => void;
   onDelete: (m: MessageDto) => void;
@@ -112,8 +116,8 @@ export const MessageBubble = memo(function MessageBubble({
               className="mb-1 rounded-md border-l-4 border-primary bg-base-content/5 px-2 py-1 text-xs"
               data-testid="message-quote"
             >
-              <p className="font-semibold">
-                {m.quotedMsg.fromMe ? <Trans>Você</Trans> : (m.contact?.name ?? <Trans>Contato</Trans>)}
+              <p className="font-semibold" data-testid="message-quote-author">
+                {quotedBy === QUOTED_BY_ME ? <Trans>Você</Trans> : quotedBy ? quotedBy : <Trans>Contato</Trans>}
               </p>
               <p className="line-clamp-2 opacity-80">{m.quotedMsg.body || (m.quotedMsg.mediaType ?? '')}</p>
             </div>

@@ -194,11 +194,17 @@ export function MessageInput({
             <li key={a.id}>
               <button
                 type="button"
-                className={i === activeAnswer ? 'menu-active' : ''}
+                className={`w-full min-w-0 ${i === activeAnswer ? 'menu-active' : ''}`}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => pickAnswer(a)}
               >
-                <span className="font-mono text-xs text-primary">/{a.shortcut}</span>
+                {/* the highlight paints the row in the theme's neutral: the shortcut takes the row's own text colour */}
+                <span
+                  className={`font-mono text-xs ${i === activeAnswer ? '' : 'text-primary'}`}
+                  data-testid="quick-answer-shortcut"
+                >
+                  /{a.shortcut}
+                </span>
                 <span className="truncate text-xs opacity-80">{a.message}</span>
               </button>
             </li>

@@ -9,7 +9,7 @@ import { useSseChannel } from '../../lib/use-sse';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { IconChat } from '../../ui/icons';
-import { toast } from '../../ui/toasts/toast';
+import { dismissToastsOf, ticketToastScope, toast } from '../../ui/toasts/toast';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { fetchTicket } from '../tickets/tickets-api';
 import { usePermissionsFor } from '../tickets/use-ticket-actions';
@@ -65,13 +65,23 @@ export function TicketChat({ ticketId, onTicket }: { ticketId: number; onTicket:
     };
   }, [ticketId, navigate]);
 
+  // the ticket's own warnings (no queue, no connection) go when its chat closes or another ticket opens
+  useEffect(() => () => dismissToastsOf(ticketToastScope(ticketId)), [ticketId]);
+  // …and the no-queue one as soon as the ticket has a queue
+  useEffect(() => {
+    if (ticket?.id === ticketId && ticket.queueId !== null) dismissToastsOf(ticketToastScope(ticketId, 'noQueue'));
+  }, [ticket, ticketId]);
+
   useEffect(() => onTicket(ticket), [ticket, onTicket]);
   useEffect(() => () => onTicket(null), [onTicket]);
 
   useEffect(() => {
     if (ticket && ticket.whatsappId === null && warned.current !== ticket.id) {
       warned.current = ticket.id;
-      toast.warning(t`Transfira para uma conexão para atender este ticket`, { duration: NO_CONNECTION_WARNING_MS });
+      toast.warning(t`Transfira para uma conexão para atender este ticket`, {
+        duration: NO_CONNECTION_WARNING_MS,
+        scope: ticketToastScope(ticket.id),
+      });
     }
   }, [ticket, t]);
 
@@ -128,6 +138,7 @@ export function TicketChat({ ticketId, onTicket }: { ticketId: number; onTicket:
         loading={msgs.loading}
         onLoadOlder={msgs.loadOlder}
         isGroup={ticket.isGroup}
+        contactName={ticket.contact.name}
         canDelete={perms.send || caps?.isAdmin === true}
         onReply={setReplyTo}
         onDelete={setDeleting}

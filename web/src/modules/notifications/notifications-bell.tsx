@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { NOTIFICATIONS_MAX } from '@zapdesk/core';
 import { useState } from 'react';
 import { IconBell } from '../../ui/icons';
 import { cut, listTime } from '../tickets/format';
@@ -71,11 +72,13 @@ export function NotificationsBell() {
               </p>
             ) : (
               <ul className="menu w-full flex-nowrap overflow-y-auto p-1" data-testid="notifications-list">
-                {items.map((n) => (
+                {items.slice(0, NOTIFICATIONS_MAX).map((n) => (
                   <li key={n.ticketId}>
+                    {/* w-full: a menu item takes its text's one-line width, which pushed the previews past the
+                        panel's edge instead of ending them with an ellipsis (issue 12 §2) */}
                     <button
                       type="button"
-                      className="flex items-start gap-3 px-3 py-2"
+                      className="flex w-full min-w-0 items-start gap-3 px-3 py-2"
                       onClick={() => open(n.ticketId)}
                       data-testid="notification-item"
                       data-ticket-id={n.ticketId}
@@ -87,7 +90,7 @@ export function NotificationsBell() {
                         size={36}
                       />
                       <span className="flex min-w-0 flex-1 flex-col gap-0.5 text-left">
-                        <span className="flex items-center gap-2">
+                        <span className="flex min-w-0 items-center gap-2">
                           <span className="truncate font-medium" data-testid="notification-contact">
                             {n.contactName || n.contactNumber}
                           </span>
@@ -95,7 +98,7 @@ export function NotificationsBell() {
                             {listTime(n.updatedAt, now, i18n.locale)}
                           </span>
                         </span>
-                        <span className="flex items-center gap-2">
+                        <span className="flex min-w-0 items-center gap-2">
                           <span className="truncate text-sm text-base-content/70" data-testid="notification-preview">
                             {cut(n.lastMessage, 80)}
                           </span>

@@ -15,6 +15,7 @@ import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { notificationVolume } from '../preferences/volume';
 import { cut } from '../tickets/format';
 import { fetchTickets, type TicketListParams } from '../tickets/tickets-api';
+import { allPages } from './all-pages';
 import { showDesktopNotification } from './desktop-notifications';
 import { playNotificationSound } from './notification-sound';
 
@@ -24,8 +25,9 @@ function openTicketIdOf(path: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-const unreadPage = (tab: TicketListParams['tab']): Promise<TicketDto[]> =>
-  fetchTickets({ tab, pageNumber: 1, withUnreadMessages: true }).then((page) => page.tickets);
+/** every waiting ticket with unread messages of a tab, not just its first page (issue 12 §2) */
+const unreadTickets = (tab: TicketListParams['tab']): Promise<TicketDto[]> =>
+  allPages((pageNumber) => fetchTickets({ tab, pageNumber, withUnreadMessages: true }));
 
 /**
  * The top bar's notification feed: the conversations waiting for the user with unread messages (first from
@@ -70,7 +72,7 @@ export function useNotificationsFeed(): { items: TicketNotification[]; open: (ti
     let alive = true;
     setItems([]);
     const tabs: TicketListParams['tab'][] = viewerRef.current?.viewPendingTickets ? ['open', 'pending'] : ['open'];
-    Promise.all(tabs.map(unreadPage))
+    Promise.all(tabs.map(unreadTickets))
       .then((pages) => {
         if (alive) dispatch({ type: 'loaded', tickets: pages.flat() });
       })

@@ -8,7 +8,7 @@ import { ActionModal } from '../../ui/action-modal';
 import { Autocomplete } from '../../ui/autocomplete';
 import { FormField } from '../../ui/form-field';
 import { IconPlus } from '../../ui/icons';
-import { toast } from '../../ui/toasts/toast';
+import { ticketToastScope, toast } from '../../ui/toasts/toast';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { openSubTabAtom } from './atoms/open-sub-tab-atom';
 import { ticketTabAtom } from './atoms/ticket-tab-atom';
@@ -84,8 +84,10 @@ export function NewTicketModal({
       onClose();
       goTo(ticket.id);
       if (!queueId) {
+        // stays until closed, but not beyond its ticket's chat (issue 12 §10)
         toast.warning(t`Ticket criado sem fila: ele só aparece para quem pode ver tickets sem fila.`, {
           persistent: true,
+          scope: ticketToastScope(ticket.id, 'noQueue'),
         });
       }
     } catch (err) {

@@ -18,13 +18,16 @@ const ICON: Record<ToastKind, typeof IconInfo> = {
   info: IconInfo,
 };
 
-/** The toast stack (top right); mounted once by the app. */
+/**
+ * The toast stack (top right, under the 4rem top bar: never over the bell and the user menu); mounted once by the
+ * app.
+ */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   const { t } = useLingui();
   if (!toasts.length) return null;
   return (
-    <div className="toast toast-top toast-end z-[1000] max-w-[calc(100vw-1rem)]" aria-live="polite">
+    <div className="toast toast-top toast-end top-18 z-[1000] max-w-[calc(100vw-1rem)]" aria-live="polite">
       {toasts.map((item) => {
         const Icon = ICON[item.kind];
         return (

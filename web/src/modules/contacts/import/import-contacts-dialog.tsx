@@ -305,7 +305,12 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
               data-testid="import-start"
             >
               <IconUpload size={16} />
-              <Plural value={state.valid.length} one="Importar # contato" other="Importar # contatos" />
+              <Plural
+                value={state.valid.length}
+                _0="Importar # contatos"
+                one="Importar # contato"
+                other="Importar # contatos"
+              />
             </button>
           </div>
         </div>
@@ -458,7 +463,7 @@ function FailureList({ failures }: { failures: Failure[] }) {
   return (
     <div>
       <h4 className="mb-1 text-sm font-semibold text-error">
-        <Plural value={failures.length} one="# linha com erro" other="# linhas com erro" />
+        <Plural value={failures.length} _0="# linhas com erro" one="# linha com erro" other="# linhas com erro" />
       </h4>
       <ul
         className="max-h-48 overflow-auto rounded-box border border-error/30 bg-error/5 text-sm"

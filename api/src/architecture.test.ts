@@ -5,9 +5,11 @@ import {
   type AllowedViolation,
   checkArchitecture,
   compareWithAllowList,
+  findSystemTime,
   type ImportGraph,
   isTestFile,
   readImportGraph,
+  readSources,
   scanImports,
 } from './test/architecture';
 
@@ -154,6 +156,20 @@ describe('architecture guard', () => {
         allowed,
       ),
     ).toEqual({ unexpected: ['cycle: a.ts ↔ d.ts'], stale: ['cycle: a.ts ↔ b.ts ↔ c.ts'] });
+  });
+
+  test('areas read domain time from platform/clock, not from Date.now() / new Date()', () => {
+    expect(findSystemTime(readSources(ROOT, ['api/src/modules']))).toEqual([]);
+    const synthetic = new Map([
+      ['api/src/modules/a/a.service.ts', 'const t = Date.now();\nconst d = new Date();\nconst p = new Date(t);'],
+      ['api/src/modules/a/a.repo.ts', '// Date.now() in a comment\n/* new Date() */\nconst ok = nowDate();'],
+      ['api/src/modules/a/a.test.ts', 'const t = Date.now();'],
+      ['api/src/platform/x.ts', 'const t = Date.now();'],
+    ]);
+    expect(findSystemTime(synthetic)).toEqual([
+      'system-time: api/src/modules/a/a.service.ts:1',
+      'system-time: api/src/modules/a/a.service.ts:2',
+    ]);
   });
 
   test('scanImports reads every import form, marks type-only ones and skips comments', () => {

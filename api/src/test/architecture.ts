@@ -280,3 +280,31 @@ export function compareWithAllowList(
     stale: allowList.filter((a) => !violations.some((v) => covers(a.key, v))).map((a) => a.key),
   };
 }
+
+/**
+ * Domain time reads the API clock (`platform/clock`: `now()`, `nowDate()`), so tests can move it: `Date.now()` and
+ * an argument-less `new Date()` in an area's (non-test) source are reported as `system-time: <file>:<line>`. Elapsed
+ * real time is `performance.now()`.
+ */
+export function findSystemTime(files: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const [file, source] of files) {
+    if (!/^api\/src\/modules\//.test(file) || isTestFile(file)) continue;
+    const code = source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+    code.split('\n').forEach((line, i) => {
+      const bare = line.replace(/(^|[^:'"`\\])\/\/.*$/, '$1');
+      if (/\bDate\.now\(\)|\bnew Date\(\s*\)/.test(bare)) out.push(`system-time: ${file}:${i + 1}`);
+    });
+  }
+  return out;
+}
+
+/** The sources of the given folders (repo-relative path → text). */
+export function readSources(root: string, folders: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const folder of folders) {
+    for (const abs of walk(join(root, folder), []))
+      out.set(relative(root, abs).split('\\').join('/'), readFileSync(abs, 'utf8'));
+  }
+  return out;
+}

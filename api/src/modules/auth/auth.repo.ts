@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { authSessions, companies, queues, userAuthorizations, userQueues, users } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 export type UserRow = typeof users.$inferSelect;
@@ -120,6 +121,6 @@ export type SessionUserRow = NonNullable<Awaited<ReturnType<typeof loadSessionUs
 export async function setUserPassword(companyId: number, userId: number, passwordHash: string): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowDate() })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
 }

@@ -3,6 +3,7 @@ import { DomainError, type LoginInput, type SessionUserDto, type SignupInput } f
 import { invalidateActors } from '../../platform/auth/actor';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password';
 import { REFRESH_TOKEN_TTL_S, signAccessToken } from '../../platform/auth/tokens';
+import { now, nowDate } from '../../platform/clock';
 import { disconnectUserStreams } from '../../platform/events/sse';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
@@ -52,7 +53,7 @@ async function answerFor(user: UserRow, familyId: string): Promise<SessionAnswer
     userId: user.id,
     familyId,
     tokenHash: hashToken(refreshToken),
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+    expiresAt: new Date(now() + REFRESH_TOKEN_TTL_S * 1000),
   });
   const token = await signAccessToken(platform().env, row.user, undefined, familyId);
   return { token, user: toSessionUserDto(row), refreshToken };
@@ -94,7 +95,7 @@ export async function refresh(refreshToken: string | undefined): Promise<Session
   if (!refreshToken) throw new DomainError('ERR_UNAUTHORIZED');
   const session = await unsafeFindSessionByHash(hashToken(refreshToken));
   if (!session || session.revokedAt) throw new DomainError('ERR_UNAUTHORIZED');
-  const now = new Date();
+  const now = nowDate();
   if (session.expiresAt <= now) throw new DomainError('ERR_UNAUTHORIZED');
   if (session.usedAt || !(await markSessionUsed(session.companyId, session.id, now))) {
     return reuse(session, now);
@@ -120,7 +121,7 @@ async function continueFamily(session: SessionRow): Promise<SessionAnswer> {
 export async function logout(refreshToken: string | undefined): Promise<void> {
   if (!refreshToken) return;
   const session = await unsafeFindSessionByHash(hashToken(refreshToken));
-  if (session) await revokeFamily(session.companyId, session.familyId, new Date());
+  if (session) await revokeFamily(session.companyId, session.familyId, nowDate());
 }
 
 /**
@@ -142,7 +143,7 @@ export async function resetPassword(email: string, password: string): Promise<Us
   const user = await unsafeFindUserByEmail(email);
   if (!user) throw new DomainError('ERR_NO_USER_FOUND', `Nenhum usuário com o e-mail ${email}.`);
   await setUserPassword(user.companyId, user.id, await hashPassword(password));
-  await revokeUserSessions(user.companyId, user.id, new Date());
+  await revokeUserSessions(user.companyId, user.id, nowDate());
   invalidateActors(user.id);
   disconnectUserStreams(user.companyId, user.id);
   return user;
@@ -154,8 +155,8 @@ export async function resetPassword(email: string, password: string): Promise<Us
  * already died with the tokenVersion bump.
  */
 export async function endOtherSessions(companyId: number, userId: number, keepFamilyId: string | undefined) {
-  if (keepFamilyId) await revokeUserSessionsExcept(companyId, userId, keepFamilyId, new Date());
-  else await revokeUserSessions(companyId, userId, new Date());
+  if (keepFamilyId) await revokeUserSessionsExcept(companyId, userId, keepFamilyId, nowDate());
+  else await revokeUserSessions(companyId, userId, nowDate());
   disconnectUserStreams(companyId, userId);
 }
 
@@ -188,7 +189,7 @@ export const CURRENT_PASSWORD_TEXT = 'Senha atual incorreta';
 
 /** Ends every refresh session of a user (their password was changed by someone else, or their rights shrank). */
 export async function revokeSessionsOfUser(companyId: number, userId: number): Promise<void> {
-  await revokeUserSessions(companyId, userId, new Date());
+  await revokeUserSessions(companyId, userId, nowDate());
   // open SSE streams were authorised with the old access token: end them in every process
   disconnectUserStreams(companyId, userId);
 }

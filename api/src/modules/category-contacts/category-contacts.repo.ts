@@ -1,6 +1,7 @@
 import type { CategoryContactDto } from '@zapdesk/core';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { categoryContacts, contactCategories } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 type Row = typeof categoryContacts.$inferSelect;
@@ -90,7 +91,7 @@ export async function updateCategoryContact(
 ): Promise<CategoryContactDto | null> {
   const [r] = await db
     .update(categoryContacts)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: nowDate() })
     .where(and(eq(categoryContacts.companyId, companyId), eq(categoryContacts.id, id)))
     .returning();
   return r ? toCategoryContactDto(r) : null;

@@ -1,6 +1,7 @@
 import { DEFAULT_GROUPS, DEFAULT_QUEUES } from '@zapdesk/core';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { companies, plans, queues, userAuthorizations, userQueues, users } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 /** The db or a transaction: both offer the query builders these helpers use. */
@@ -92,7 +93,7 @@ export async function unsafeFindCompanyByName(name: string): Promise<CompanyRow 
 export async function updateCompanyRow(companyId: number, values: Partial<NewCompany>): Promise<void> {
   await db
     .update(companies)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nowDate() })
     .where(eq(companies.id, companyId));
 }
 

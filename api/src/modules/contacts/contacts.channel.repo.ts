@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { columns, db, list, queryRows } from '../../platform/db';
 
 export type ChannelContactRow = typeof contacts.$inferSelect;
@@ -48,7 +49,7 @@ export async function patchChannelContact(
 ): Promise<ChannelContactRow | null> {
   const [r] = await db
     .update(contacts)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: nowDate() })
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
     .returning();
   return r ?? null;

@@ -1,6 +1,7 @@
 import type { ContactDto } from '@zapdesk/core';
 import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { categoryContacts, contactCategories, contacts } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db, list } from '../../platform/db';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -201,7 +202,7 @@ export async function updateContact(companyId: number, id: number, patch: Contac
   try {
     await db
       .update(contacts)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({ ...patch, updatedAt: nowDate() })
       .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
     return 'ok';
   } catch (err) {

@@ -10,6 +10,7 @@ import {
 import { IMPORT_MAX_BYTES, IMPORT_SHEET_TEXTS } from '@zapdesk/core/contacts/import-sheet';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { nowDate } from '../../platform/clock';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { errorBody } from '../../platform/http/errors';
@@ -47,7 +48,7 @@ export const contactsRoutes = new Hono<AppEnv>()
   .get('/contacts/', ...listHandler, async (c) => c.json(await listContacts(c.get('ctx'), c.req.valid('query')), 200))
   .get('/contacts/export', requireAuth, validate('query', ExportContactsQuery), async (c) => {
     const bytes = await exportContacts(c.get('ctx'), c.req.valid('query'));
-    const day = new Date().toISOString().slice(0, 10);
+    const day = nowDate().toISOString().slice(0, 10);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, xlsxHeaders(`contatos-${day}.xlsx`));
   })
   .get('/contacts/import-template', requireAuth, async (c) => {

@@ -1,4 +1,5 @@
 import { events, type TicketDto } from '@zapdesk/core';
+import { nowDate } from '../../platform/clock';
 import { emit } from '../../platform/index';
 import { loadTicketDto } from '../tickets/tickets.service';
 import * as repo from './messages.repo';
@@ -80,7 +81,7 @@ export async function applyChannelEdit(companyId: number, row: MessageRow, body:
   const updated = await repo.updateMessageRow(companyId, row.id, {
     body,
     isEdited: true,
-    dataJson: { ...data, editHistory: [...history, { body: row.body, at: new Date().toISOString() }] },
+    dataJson: { ...data, editHistory: [...history, { body: row.body, at: nowDate().toISOString() }] },
   });
   if (updated) await publishMessage(companyId, 'update', updated);
   return true;

@@ -1,4 +1,5 @@
 import { renderGreeting, type TicketDto } from '@zapdesk/core';
+import { nowDate } from '../../platform/clock';
 import { setFarewellSender } from '../tickets/tickets.service';
 import { findConnection } from '../whatsapp/whatsapp.pipeline';
 import { sendOutbound } from './messages.outbound';
@@ -16,7 +17,7 @@ export async function sendFarewell(ticket: TicketDto, attendant: string): Promis
     name: ticket.contact.name,
     protocol: ticket.protocol,
     user: attendant,
-    now: new Date(),
+    now: nowDate(),
   });
   await sendOutbound(ticket.companyId, { to: { ticketId: ticket.id, ticket }, content: { kind: 'text', body } });
 }

@@ -11,6 +11,7 @@ import {
 import { defineSessionOp } from '../../platform/channels/relay';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { ChannelPresence, OutboundContent } from '../../platform/channels/types';
+import { nowDate } from '../../platform/clock';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
 import { upsertContactFromChannel } from '../contacts/contacts.channel';
@@ -136,7 +137,7 @@ const sendAndRecord = defineSessionOp(
       mediaUrl: a.mediaUrl,
       quotedMsgId: a.quotedMsgId,
       dataJson: a.dataJson,
-      createdAt: Number.isFinite(at.getTime()) ? at : new Date(),
+      createdAt: Number.isFinite(at.getTime()) ? at : nowDate(),
     };
     // the phone's echo may have been processed first: complete that row instead of failing
     const { row } = await repo.insertMessageIdempotent(a.companyId, values, {

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { contacts, messages } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { columns, db, list, queryRows } from '../../platform/db';
 import type { ContactRowLike, MessageRow } from './messages.serialize';
 
@@ -20,7 +21,7 @@ export async function insertMessageIdempotent(
     ? q
         .onConflictDoUpdate({
           target: [messages.companyId, messages.whatsappId, messages.wid],
-          set: { ...onConflictSet, updatedAt: new Date() },
+          set: { ...onConflictSet, updatedAt: nowDate() },
         })
         // xmax = 0 only for a freshly inserted row version
         .returning({ ...cols, isNew: sql<boolean>`(xmax = 0)` })
@@ -45,7 +46,7 @@ export async function insertMessagesIdempotent(
 ): Promise<(MessageRow | null)[]> {
   if (!values.length) return [];
   const col = columns(values);
-  const now = Date.now();
+  const now = nowDate().getTime();
   const ms = (d: Date | undefined) => (d ? d.getTime() : now);
   // one statement text for any batch size; only the id comes back, the rows are the values + defaults
   const ids = await queryRows<{ id: number; whatsapp_id: number | null; wid: string }>(sql`
@@ -155,7 +156,7 @@ export async function updateMessageRow(
 ): Promise<MessageRow | null> {
   const [r] = await db
     .update(messages)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: nowDate() })
     .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
     .returning();
   return r ?? null;
@@ -165,7 +166,7 @@ export async function updateMessageRow(
 export async function raiseAck(companyId: number, id: number, ack: number): Promise<MessageRow | null> {
   const [r] = await db
     .update(messages)
-    .set({ ack, updatedAt: new Date() })
+    .set({ ack, updatedAt: nowDate() })
     .where(and(eq(messages.companyId, companyId), eq(messages.id, id), sql`${messages.ack} < ${ack}`))
     .returning();
   return r ?? null;

@@ -8,6 +8,7 @@ import {
   senderParty,
   ticketLastMessage,
 } from '@zapdesk/core';
+import { nowDate } from '../../platform/clock';
 import {
   type ChannelContactInput,
   channelContactKeys,
@@ -261,7 +262,7 @@ export function inboundMessageValues(
   if (media && 'error' in media) dataJson.mediaError = media.error;
   if (msg.media && media && !('error' in media)) dataJson.fileName = media.fileName;
   if (imported) dataJson.imported = true;
-  const when = msg.timestamp ? new Date(msg.timestamp * 1000) : new Date();
+  const when = msg.timestamp ? new Date(msg.timestamp * 1000) : nowDate();
   return {
     wid: msg.id,
     ticketId: at.ticketId,

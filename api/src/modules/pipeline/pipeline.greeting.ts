@@ -1,4 +1,5 @@
 import { renderGreeting, shouldGreet, type TicketDto } from '@zapdesk/core';
+import { nowDate } from '../../platform/clock';
 import { sendOutbound } from '../messages/messages.outbound';
 import type { PipelineConnection } from '../whatsapp/whatsapp.pipeline';
 import type { InboundReaction } from './pipeline.reactions';
@@ -10,7 +11,7 @@ export function greetingFor(conn: PipelineConnection, ticket: TicketDto): string
     (ticket.queueId ? conn.queueGreetings.get(ticket.queueId)?.trim() : undefined) ||
     null;
   if (!template) return null;
-  return renderGreeting(template, { name: ticket.contact.name, protocol: ticket.protocol, now: new Date() });
+  return renderGreeting(template, { name: ticket.contact.name, protocol: ticket.protocol, now: nowDate() });
 }
 
 /**

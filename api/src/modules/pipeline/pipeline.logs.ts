@@ -29,12 +29,12 @@ const cache = new WeakMap<Platform, { at: number; list: Promise<{ id: number; co
 function masters() {
   const p = platform();
   const hit = cache.get(p);
-  if (hit && Date.now() - hit.at < 10_000) return hit.list;
+  if (hit && performance.now() - hit.at < 10_000) return hit.list;
   const list = unsafeMasterUsers().catch((err) => {
     log.warn({ err }, 'master lookup failed');
     return [];
   });
-  cache.set(p, { at: Date.now(), list });
+  cache.set(p, { at: performance.now(), list });
   return list;
 }
 

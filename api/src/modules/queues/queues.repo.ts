@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queues, userQueues } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -59,7 +60,7 @@ export async function insertQueue(companyId: number, values: NewQueueRow): Promi
 export async function updateQueue(companyId: number, id: number, values: Partial<NewQueueRow>): Promise<QueueRow> {
   const [q] = await db
     .update(queues)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nowDate() })
     .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
     .returning();
   return q;

@@ -1,6 +1,7 @@
 import type { QuickAnswerDto } from '@zapdesk/core';
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { quickAnswers } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 type Row = typeof quickAnswers.$inferSelect;
@@ -81,7 +82,7 @@ export async function updateQuickAnswer(
 ): Promise<QuickAnswerDto | null> {
   const [r] = await db
     .update(quickAnswers)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: nowDate() })
     .where(and(eq(quickAnswers.companyId, companyId), eq(quickAnswers.id, id)))
     .returning();
   return r ? toQuickAnswerDto(r) : null;

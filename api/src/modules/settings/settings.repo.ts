@@ -1,6 +1,7 @@
 import type { CompanyBrandingDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 const branding = {
@@ -23,7 +24,7 @@ export async function updateCompanyBranding(
 ): Promise<CompanyBrandingDto | null> {
   const [r] = await db
     .update(companies)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: nowDate() })
     .where(eq(companies.id, companyId))
     .returning(branding);
   return r ?? null;

@@ -1,6 +1,7 @@
 import type { TagDto } from '@zapdesk/core';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { contacts, tags, tickets, ticketTags } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 /** Tickets per tag, in the same statement as the tag (correlated count on the (company_id, tag_id) index). */
@@ -115,7 +116,7 @@ export async function updateTag(
 ): Promise<boolean> {
   const r = await db
     .update(tags)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: nowDate() })
     .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
     .returning({ id: tags.id });
   return r.length > 0;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, dayEnd, dayStart, type TicketsExportBody } from '@zapdesk/core';
 import ExcelJS from 'exceljs';
+import { nowDate } from '../../platform/clock';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { storage } from '../../platform/storage';
@@ -29,11 +30,7 @@ function fmt(iso: string): string {
   }).format(new Date(iso));
 }
 
-export async function exportTickets(
-  ctx: UserCtx,
-  input: TicketsExportBody,
-  now = new Date(),
-): Promise<{ url: string }> {
+export async function exportTickets(ctx: UserCtx, input: TicketsExportBody, now = nowDate()): Promise<{ url: string }> {
   assertCan(ctx, 'exportTickets');
   const from = dayStart(input.initialDate);
   const to = dayEnd(input.finalDate);
@@ -82,7 +79,7 @@ export async function exportTickets(
 }
 
 /** The export of the caller's company; 404 for a malformed, expired, missing or foreign file. */
-export async function readTicketsExport(ctx: UserCtx, file: string, now = new Date()): Promise<Response> {
+export async function readTicketsExport(ctx: UserCtx, file: string, now = nowDate()): Promise<Response> {
   const m = FILE_RE.exec(file);
   if (!m || now.getTime() - Number(m[1]) > EXPORT_TTL_MS) throw new DomainError('ERR_NOT_FOUND');
   const stored = await storage().get(keyOf(ctx.companyId, file));

@@ -2,6 +2,7 @@ import { DomainError, type ListScope, type TicketDto, type TicketListFilter, typ
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { companyCounters, contacts, queues, tickets, users, whatsapps } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { type Db, db, list } from '../../platform/db';
 import { textMatches, ticketIdsWithWords } from './tickets.search.repo';
 
@@ -246,7 +247,7 @@ export type NewTicket = {
 
 export async function insertTicket(companyId: number, t: NewTicket, exec: Exec = db): Promise<number> {
   const protocol = await nextProtocol(companyId, exec);
-  const now = new Date();
+  const now = nowDate();
   const [row] = await exec
     .insert(tickets)
     .values({

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { userAuthorizations, users } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 export type GroupRow = typeof userAuthorizations.$inferSelect;
@@ -61,7 +62,7 @@ export async function insertGroup(companyId: number, values: NewGroupRow): Promi
 export async function updateGroup(companyId: number, id: number, values: Partial<NewGroupRow>): Promise<GroupRow> {
   const [g] = await db
     .update(userAuthorizations)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nowDate() })
     .where(and(eq(userAuthorizations.companyId, companyId), eq(userAuthorizations.id, id)))
     .returning();
   return g;

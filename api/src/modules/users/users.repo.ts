@@ -9,6 +9,7 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
 export type UserRow = typeof users.$inferSelect;
@@ -157,7 +158,7 @@ export async function updateUser(
   opts: { bumpTokenVersion: boolean },
 ) {
   await db.transaction(async (tx) => {
-    const set: Record<string, unknown> = { ...values, updatedAt: new Date() };
+    const set: Record<string, unknown> = { ...values, updatedAt: nowDate() };
     if (opts.bumpTokenVersion) set.tokenVersion = sql`${users.tokenVersion} + 1`;
     await tx
       .update(users)
@@ -180,7 +181,7 @@ export async function deleteUser(companyId: number, id: number): Promise<number[
   return db.transaction(async (tx) => {
     const reopened = await tx
       .update(tickets)
-      .set({ status: 'pending', userId: null, updatedAt: new Date() })
+      .set({ status: 'pending', userId: null, updatedAt: nowDate() })
       .where(and(eq(tickets.companyId, companyId), eq(tickets.userId, id), eq(tickets.status, 'open')))
       .returning({ id: tickets.id });
     await tx.delete(users).where(and(eq(users.companyId, companyId), eq(users.id, id)));

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { companies, queues, whatsappQueues, whatsapps } from '../../db/schema';
+import { nowDate } from '../../platform/clock';
 import { db, list } from '../../platform/db';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -118,7 +119,7 @@ export async function insertWhatsapp(
     if (values.isDefault) {
       await tx
         .update(whatsapps)
-        .set({ isDefault: false, updatedAt: new Date() })
+        .set({ isDefault: false, updatedAt: nowDate() })
         .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)));
     }
     const [w] = await tx
@@ -142,12 +143,12 @@ export async function updateWhatsappRow(
     if (values.isDefault) {
       await tx
         .update(whatsapps)
-        .set({ isDefault: false, updatedAt: new Date() })
+        .set({ isDefault: false, updatedAt: nowDate() })
         .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true), ne(whatsapps.id, id)));
     }
     await tx
       .update(whatsapps)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: nowDate() })
       .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
     if (queueIds) {
       await tx
@@ -179,7 +180,7 @@ export async function setSessionFields(
   const { incrementRetries, ...set } = patch;
   const [r] = await db
     .update(whatsapps)
-    .set({ ...set, ...(incrementRetries ? { retries: sql`${whatsapps.retries} + 1` } : {}), updatedAt: new Date() })
+    .set({ ...set, ...(incrementRetries ? { retries: sql`${whatsapps.retries} + 1` } : {}), updatedAt: nowDate() })
     .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
     .returning();
   return r ?? null;
@@ -207,7 +208,7 @@ export async function unsafeListConnectionsToRestore(): Promise<WhatsappRow[]> {
 export async function clearStaleCode(companyId: number, id: number, code: string | null): Promise<WhatsappRow | null> {
   const [r] = await db
     .update(whatsapps)
-    .set({ status: 'DISCONNECTED', qrcode: null, updatedAt: new Date() })
+    .set({ status: 'DISCONNECTED', qrcode: null, updatedAt: nowDate() })
     .where(
       and(
         eq(whatsapps.companyId, companyId),

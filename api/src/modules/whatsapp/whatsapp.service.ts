@@ -8,6 +8,7 @@ import {
   type UpdateWhatsapp,
   type WhatsappDto,
 } from '@zapdesk/core';
+import { nowDate } from '../../platform/clock';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { platform } from '../../platform/index';
@@ -57,7 +58,7 @@ function assertLib(lib: 'baileys' | 'simulator' | undefined): void {
 }
 
 function assertDates(old: Date | null | undefined, recent: Date | null | undefined): void {
-  const r = checkImportDates(old, recent, new Date());
+  const r = checkImportDates(old, recent, nowDate());
   if (!r.ok) throw new DomainError(r.error, r.message);
 }
 

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
+import { events, type TicketDto } from '@zapdesk/core';
 import { connectRedisEventBus, type RedisEventBus } from '../../platform/events/redis-bus';
 import { SseHub } from '../../platform/events/sse-hub';
 import { readSse } from '../../platform/events/sse-test-reader';
-import { publishEvent } from '../../platform/index';
-import { makeTenant } from '../../test/factories';
+import { emit, publishEvent } from '../../platform/index';
+import { makeQueue, makeTenant, makeUser } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
 import { realRedisUrl } from '../../test/services';
+import { makeContact, makeTicket } from '../tickets/tickets.fixtures';
 
 /** Several API processes on one Redis: this process's app plus peers (a second bus, a real child process). */
 const url = await realRedisUrl('events across processes');
@@ -111,6 +113,54 @@ if (!url) {
           await Bun.sleep(20);
         }
         expect(got).toEqual([11, 12]);
+      } finally {
+        hubB.stop();
+      }
+    }, 20_000);
+    test('ticket visibility crosses processes: the other process decides with what the event carries', async () => {
+      const hubB = new SseHub(busB).start();
+      try {
+        const X = await makeQueue(A.company.id);
+        const Y = await makeQueue(A.company.id);
+        const agent = await makeUser(A.company.id, { queueIds: [X.id] });
+        const contact = await makeContact(A.company.id, { number: '5511988887777' });
+        const row = await makeTicket(A.company.id, { contactId: contact.id, status: 'open', queueId: Y.id });
+        const res = await t.req('GET', `/tickets/${row.id}`, { token: A.admin.token });
+        const ticket = (await res.json()) as TicketDto;
+        const profile = { isAdmin: false, allowNoQueue: false, viewPendingTickets: true };
+        const sAgent = readSse(
+          new Response(
+            hubB.connect({
+              companyId: A.company.id,
+              userId: agent.user.id,
+              isAdmin: false,
+              tickets: { userId: agent.user.id, queueIds: [X.id], ...profile },
+            }),
+          ),
+        );
+        const sAdmin = readSse(
+          new Response(hubB.connect({ companyId: A.company.id, userId: A.admin.user.id, isAdmin: true })),
+        );
+        await sAgent.nextEvent();
+        await sAdmin.nextEvent();
+
+        // published by THIS process through the catalogue; delivered by process B's hub
+        emit({ companyId: A.company.id, channel: events.ticket.of(A.company.id), data: { action: 'update', ticket } });
+        const forAgent = await sAgent.nextEvent(3000);
+        expect(forAgent.data).toEqual({ action: 'delete', ticketId: ticket.id });
+        expect(JSON.stringify(forAgent)).not.toContain('5511988887777');
+        expect((await sAdmin.nextEvent(3000)).data.ticket.contact.number).toBe('5511988887777');
+
+        // the agent gets queue Y: this process re-profiles the agent's streams everywhere
+        const r = await t.req('PUT', `/users/${agent.user.id}`, {
+          token: A.admin.token,
+          json: { queueIds: [X.id, Y.id] },
+        });
+        expect(r.status).toBe(200);
+        emit({ companyId: A.company.id, channel: events.ticket.of(A.company.id), data: { action: 'update', ticket } });
+        const after = await sAgent.until((f) => f.event === `ticket-${A.company.id}`, 3000);
+        expect(after.at(-1)?.data.action).toBe('update');
+        await Promise.all([sAgent.close(), sAdmin.close()]);
       } finally {
         hubB.stop();
       }

@@ -95,8 +95,16 @@ export function TicketChat({ ticketId, onTicket }: { ticketId: number; onTicket:
     else if (e.action === 'updateUnread' && e.ticketId === ticketId)
       setTicket((x) => (x ? { ...x, unreadMessages: 0 } : x));
     else if (e.action === 'delete' && e.ticketId === ticketId) {
-      toast.info(t`Este ticket foi excluído.`);
-      navigate('/tickets', { replace: true });
+      // `delete` is also what the stream sends a user who may no longer see the ticket (moved to a queue of others,
+      // back to pending without that permission): ask the server which one it is
+      fetchTicket(ticketId).then(
+        (x) => setTicket(x),
+        (err) => {
+          // excluded: say so; out of this user's sight (often their own transfer): just leave, like the list did
+          if (errorParts(err).code !== 'ERR_NO_PERMISSION') toast.info(t`Este ticket foi excluído.`);
+          navigate('/tickets', { replace: true });
+        },
+      );
     }
   });
 

@@ -22,6 +22,19 @@ function contract(name: string, make: () => RateLimiter | null) {
       expect(last.retryAfterS).toBeLessThanOrEqual(60);
       expect((await l.peek(k, rule)).limited).toBe(true);
     });
+    test('lock holds a key for its delay (a longer lock is kept); reset frees it', async () => {
+      const l = make();
+      if (!l) return;
+      const k = key();
+      expect(await l.lockedFor(k)).toBe(0);
+      await l.lock(k, 30_000);
+      await l.lock(k, 1_000);
+      const left = await l.lockedFor(k);
+      expect(left).toBeGreaterThan(20_000);
+      expect(left).toBeLessThanOrEqual(30_000);
+      await l.reset(k);
+      expect(await l.lockedFor(k)).toBe(0);
+    });
     test('keys are independent and reset clears one', async () => {
       const l = make();
       if (!l) return;

@@ -17,12 +17,31 @@ export interface RateLimiter {
   /** count one event and return the new state */
   hit(key: string, rule: RateRule): Promise<RateState>;
   reset(key: string): Promise<void>;
+  /** holds `key` locked for `ms` (a backoff delay); a longer lock already there is kept */
+  lock(key: string, ms: number): Promise<void>;
+  /** milliseconds `key` stays locked (0 when free) */
+  lockedFor(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
   private readonly hits = new Map<string, number[]>();
+  private readonly locks = new Map<string, number>();
   constructor(private readonly now: () => number = Date.now) {}
+
+  async lock(key: string, ms: number): Promise<void> {
+    const until = this.now() + ms;
+    if ((this.locks.get(key) ?? 0) < until) this.locks.set(key, until);
+    if (this.locks.size > 50_000) {
+      for (const [k, u] of this.locks) if (u <= this.now()) this.locks.delete(k);
+    }
+  }
+  async lockedFor(key: string): Promise<number> {
+    const left = (this.locks.get(key) ?? 0) - this.now();
+    if (left > 0) return left;
+    this.locks.delete(key);
+    return 0;
+  }
 
   private live(key: string, rule: RateRule): number[] {
     const since = this.now() - rule.windowMs;
@@ -48,9 +67,11 @@ export class MemoryRateLimiter implements RateLimiter {
   }
   async reset(key: string): Promise<void> {
     this.hits.delete(key);
+    this.locks.delete(key);
   }
   async close(): Promise<void> {
     this.hits.clear();
+    this.locks.clear();
   }
   /** bounded memory under a spray of distinct keys: drop everything outside the window */
   private sweep(rule: RateRule): void {
@@ -81,7 +102,16 @@ export class RedisRateLimiter implements RateLimiter {
     return this.state(Number(count), Number(ttl), rule);
   }
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.redis.del(this.prefix + key, `${this.prefix}lock:${key}`);
+  }
+  async lock(key: string, ms: number): Promise<void> {
+    const k = `${this.prefix}lock:${key}`;
+    const left = await this.redis.pttl(k);
+    if (left < ms) await this.redis.set(k, '1', 'PX', Math.max(1, Math.ceil(ms)));
+  }
+  async lockedFor(key: string): Promise<number> {
+    const left = await this.redis.pttl(`${this.prefix}lock:${key}`);
+    return left > 0 ? left : 0;
   }
   async close(): Promise<void> {
     this.redis.disconnect();
@@ -95,6 +125,11 @@ export class RedisRateLimiter implements RateLimiter {
 
 /** One limiter per booted platform (tests boot one per file, so counters never leak between files). */
 const limiters = new WeakMap<Platform, RateLimiter>();
+
+/** Replaces the booted platform's limiter (tests drive a MemoryRateLimiter with their own clock). */
+export function useRateLimiter(l: RateLimiter): void {
+  limiters.set(platform(), l);
+}
 
 export function rateLimiter(): RateLimiter {
   const p = platform();

@@ -8,6 +8,9 @@ import { validate } from '../../platform/http/validate';
 import { platform } from '../../platform/index';
 import { clientIp } from '../../platform/ratelimit';
 import * as auth from './auth.service';
+import { DEVICE_COOKIE } from './login-throttle';
+
+const DEVICE_COOKIE_TTL_S = 365 * 24 * 3600;
 
 /** Refresh-token cookie: httpOnly, Lax (web :3000 and API :8080 are the same site), only sent to /auth. */
 export const REFRESH_COOKIE = 'jrt';
@@ -42,7 +45,13 @@ async function guarded<T>(c: Context<AppEnv>, fn: () => Promise<T>): Promise<T> 
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', validate('json', LoginInput), async (c) => {
-    const s = await guarded(c, () => auth.login(c.req.valid('json'), clientIp(c)));
+    const s = await guarded(c, () => auth.login(c.req.valid('json'), clientIp(c), getCookie(c, DEVICE_COOKIE)));
+    // this browser becomes a known device for this e-mail: others' failed logins never lock it out
+    setCookie(c, DEVICE_COOKIE, s.deviceCookie, {
+      ...cookieOptions(),
+      path: '/auth/login',
+      maxAge: DEVICE_COOKIE_TTL_S,
+    });
     return answer(c, s);
   })
   .post('/auth/refresh_token', async (c) => {

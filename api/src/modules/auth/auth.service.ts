@@ -23,11 +23,16 @@ import {
   unsafeFindSessionByHash,
   unsafeFindUserByEmail,
 } from './auth.repo';
+import {
+  assertLoginAllowed,
+  deviceIdOf,
+  type LoginAttempt,
+  newDeviceCookie,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from './login-throttle';
 import { toSessionUserDto } from './session-user';
 
-/** Failed logins allowed per e-mail and per IP in 15 minutes; the next attempt answers 429. */
-export const LOGIN_RULE_EMAIL: RateRule = { limit: 10, windowMs: 15 * 60_000 };
-export const LOGIN_RULE_IP: RateRule = { limit: 30, windowMs: 15 * 60_000 };
 /** Sign-ups per IP per hour (creates companies: keep bots out). */
 export const SIGNUP_RULE_IP: RateRule = { limit: 10, windowMs: 60 * 60_000 };
 /**
@@ -61,30 +66,33 @@ async function answerFor(user: UserRow, familyId: string): Promise<SessionAnswer
 
 /**
  * POST /auth/login. ERR_INVALID_CREDENTIALS_EMAIL (unknown e-mail), _PASSWORD (wrong password),
- * ERR_INVALID_CREDENTIALS (right credentials, but the company is deactivated). Failed attempts count per e-mail
- * and per IP; over the limit every attempt answers 429 until the window passes.
+ * ERR_INVALID_CREDENTIALS (right credentials, but the company is deactivated). Throttled per (IP, e-mail) pair or
+ * known device with exponential backoff, plus a per-IP ceiling (login-throttle.ts). A success answers the device
+ * cookie that makes this browser a known device for this e-mail.
  */
-export async function login(input: LoginInput, ip: string): Promise<SessionAnswer> {
-  const limiter = rateLimiter();
-  const emailKey = `login:email:${input.email}`;
-  const ipKey = `login:ip:${ip}`;
-  const [byEmail, byIp] = await Promise.all([
-    limiter.peek(emailKey, LOGIN_RULE_EMAIL),
-    limiter.peek(ipKey, LOGIN_RULE_IP),
-  ]);
-  if (byEmail.limited || byIp.limited) throw tooMany(Math.max(byEmail.retryAfterS, byIp.retryAfterS));
+export async function login(
+  input: LoginInput,
+  ip: string,
+  deviceCookie?: string,
+): Promise<SessionAnswer & { deviceCookie: string }> {
+  const secret = platform().env.jwtRefreshSecret;
+  const attempt: LoginAttempt = { ip, email: input.email, deviceId: deviceIdOf(secret, deviceCookie, input.email) };
+  await assertLoginAllowed(attempt);
 
   const user = await unsafeFindUserByEmail(input.email);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !passwordOk) {
-    await Promise.all([limiter.hit(emailKey, LOGIN_RULE_EMAIL), limiter.hit(ipKey, LOGIN_RULE_IP)]);
+    await recordLoginFailure(attempt);
     throw new DomainError(user ? 'ERR_INVALID_CREDENTIALS_PASSWORD' : 'ERR_INVALID_CREDENTIALS_EMAIL');
   }
-  await limiter.reset(emailKey);
+  await recordLoginSuccess(attempt);
+  if (attempt.deviceId) await recordLoginSuccess({ ip, email: input.email });
   await deleteExpiredSessions(user.companyId, user.id);
   // spec 1 §7: a non-master user's company without queues or groups gets the defaults (companies created elsewhere)
   if (!user.master) await ensureCompanyDefaults(user.companyId);
-  return answerFor(user, randomUUID());
+  const answer = await answerFor(user, randomUUID());
+  const device = attempt.deviceId && deviceCookie ? deviceCookie : newDeviceCookie(secret, input.email).value;
+  return { ...answer, deviceCookie: device };
 }
 
 /**

@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { authSessions, companies, queues, userAuthorizations, users } from '../../db/schema';
 import { signAccessToken } from '../../platform/auth/tokens';
+import { MemoryRateLimiter, useRateLimiter } from '../../platform/ratelimit';
 import { makeCompany, makeTenant, makeUser } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
-import { LOGIN_RULE_EMAIL, LOGIN_RULE_IP } from './auth.service';
+import {
+  DEVICE_COOKIE,
+  LOGIN_BACKOFF_MAX_MS,
+  LOGIN_FREE_FAILURES,
+  LOGIN_RULE_IP,
+  loginBackoffMs,
+  recordLoginFailure,
+} from './login-throttle';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,38 +107,101 @@ describe('POST /auth/login', () => {
   });
 });
 
-describe('rate limit on login', () => {
-  test(`after ${LOGIN_RULE_EMAIL.limit} failures for one e-mail, even the right password answers 429`, async () => {
-    const { agent } = await makeTenant();
-    for (let i = 0; i < LOGIN_RULE_EMAIL.limit; i++) {
-      // each failure from a different IP: the e-mail counter alone must trip
-      expect((await login(agent.user.email, 'bad-password', newIp())).status).toBe(401);
-    }
-    const res = await login(agent.user.email, 'secret123', newIp());
-    expect(res.status).toBe(429);
-    expect((await res.json()).error).toBe('ERR_TOO_MANY_REQUESTS');
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    // other accounts are not affected
-    const { agent: other } = await makeTenant();
-    expect((await login(other.user.email, 'secret123')).status).toBe(200);
+describe('login throttling (issue 12 point 17)', () => {
+  /** the platform's limiter on a clock the test moves: backoff without sleeping */
+  let now = Date.now();
+  beforeAll(() => {
+    useRateLimiter(new MemoryRateLimiter(() => now));
+  });
+  const wait = (ms: number) => {
+    now += ms;
+  };
+  const deviceCookie = (res: Response) => {
+    const c = res.headers.getSetCookie().find((h) => h.startsWith(`${DEVICE_COOKIE}=`));
+    return c?.slice(DEVICE_COOKIE.length + 1, c.indexOf(';'));
+  };
+  const loginWith = (email: string, password: string, ip: string, device?: string) =>
+    t.req('POST', '/auth/login', {
+      json: { email, password },
+      headers: { 'x-forwarded-for': ip, ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}) },
+    });
+
+  test('backoff: 5 free failures, then 1 s, 2 s, 4 s… capped at 15 min', () => {
+    expect([1, 5, 6, 7, 8, 9].map(loginBackoffMs)).toEqual([0, 0, 1000, 2000, 4000, 8000]);
+    expect(loginBackoffMs(60)).toBe(LOGIN_BACKOFF_MAX_MS);
   });
 
-  test(`after ${LOGIN_RULE_IP.limit} failures from one IP, that IP answers 429; other IPs do not`, async () => {
+  test('a pair (IP, e-mail) that keeps failing waits exponentially longer; the wait passed, the right password works', async () => {
+    const { agent } = await makeTenant();
     const ip = newIp();
-    for (let i = 0; i < LOGIN_RULE_IP.limit; i++) {
-      expect((await login(`spray-${i}@nowhere.test`, 'x', ip)).status).toBe(401);
+    for (let i = 0; i < LOGIN_FREE_FAILURES + 1; i++) {
+      expect((await loginWith(agent.user.email, 'bad', ip)).status).toBe(401);
     }
-    const { agent } = await makeTenant();
-    expect((await login(agent.user.email, 'secret123', ip)).status).toBe(429);
-    expect((await login(agent.user.email, 'secret123', newIp())).status).toBe(200);
+    const held = await loginWith(agent.user.email, 'secret123', ip);
+    expect(held.status).toBe(429);
+    expect((await held.json()).error).toBe('ERR_TOO_MANY_REQUESTS');
+    expect(held.headers.get('retry-after')).toBe('1');
+    wait(1_100);
+    expect((await loginWith(agent.user.email, 'bad', ip)).status).toBe(401);
+    const longer = await loginWith(agent.user.email, 'secret123', ip);
+    expect(longer.status).toBe(429);
+    expect(longer.headers.get('retry-after')).toBe('2');
+    wait(2_100);
+    expect((await loginWith(agent.user.email, 'secret123', ip)).status).toBe(200);
+    // a success forgets the failures: the next typo is free again
+    expect((await loginWith(agent.user.email, 'bad', ip)).status).toBe(401);
+    expect((await loginWith(agent.user.email, 'secret123', ip)).status).toBe(200);
   });
 
-  test('a success resets the e-mail counter', async () => {
+  test("someone else's failures from anywhere never refuse the owner's right password", async () => {
     const { agent } = await makeTenant();
-    for (let i = 0; i < LOGIN_RULE_EMAIL.limit - 1; i++) await login(agent.user.email, 'bad', newIp());
-    expect((await login(agent.user.email, 'secret123')).status).toBe(200);
-    for (let i = 0; i < LOGIN_RULE_EMAIL.limit - 1; i++) await login(agent.user.email, 'bad', newIp());
-    expect((await login(agent.user.email, 'secret123')).status).toBe(200);
+    // 40 wrong passwords for the victim's e-mail from 40 addresses, then 20 more from one (waiting out each delay)
+    for (let i = 0; i < 40; i++) expect((await loginWith(agent.user.email, 'guess', newIp())).status).toBe(401);
+    const attacker = newIp();
+    for (let i = 0; i < 20; i++) {
+      const res = await loginWith(agent.user.email, 'guess', attacker);
+      if (res.status === 429) wait(Number(res.headers.get('retry-after')) * 1000 + 10);
+    }
+    expect((await loginWith(agent.user.email, 'secret123', attacker)).status).toBe(429);
+    // the owner, from their own address: in at once
+    expect((await loginWith(agent.user.email, 'secret123', newIp())).status).toBe(200);
+  });
+
+  test("the owner behind the attacker's address gets in with the browser that logged in before (device cookie)", async () => {
+    const { agent } = await makeTenant();
+    const office = newIp();
+    const first = await loginWith(agent.user.email, 'secret123', office);
+    expect(first.status).toBe(200);
+    const device = deviceCookie(first) as string;
+    expect(device).toBeTruthy();
+    expect(first.headers.getSetCookie().find((h) => h.startsWith(DEVICE_COOKIE))).toContain('HttpOnly');
+    for (let i = 0; i < LOGIN_FREE_FAILURES + 3; i++) await loginWith(agent.user.email, 'guess', office);
+    expect((await loginWith(agent.user.email, 'secret123', office)).status).toBe(429);
+    expect((await loginWith(agent.user.email, 'secret123', office, device)).status).toBe(200);
+    // the cookie is bound to its e-mail: it does not unlock another account
+    const { agent: other } = await makeTenant();
+    for (let i = 0; i < LOGIN_FREE_FAILURES + 3; i++) await loginWith(other.user.email, 'guess', office);
+    expect((await loginWith(other.user.email, 'secret123', office, device)).status).toBe(429);
+  });
+
+  test(`one IP: an office's typos pass; past ${LOGIN_RULE_IP.limit} failures in 15 min new devices wait, known ones do not`, async () => {
+    const office = newIp();
+    const { agent } = await makeTenant();
+    const known = deviceCookie(await loginWith(agent.user.email, 'secret123', office)) as string;
+    // 100 people each mistyping twice: far below the ceiling
+    for (let i = 0; i < 100; i++) {
+      await recordLoginFailure({ ip: office, email: `person${i}@office.test` });
+      await recordLoginFailure({ ip: office, email: `person${i}@office.test` });
+    }
+    const { agent: colleague } = await makeTenant();
+    expect((await loginWith(colleague.user.email, 'secret123', office)).status).toBe(200);
+    for (let i = 200; i < LOGIN_RULE_IP.limit; i++) await recordLoginFailure({ ip: office, email: `spray${i}@x.test` });
+    const { agent: newcomer } = await makeTenant();
+    expect((await loginWith(newcomer.user.email, 'secret123', office)).status).toBe(429);
+    expect((await loginWith(newcomer.user.email, 'secret123', newIp())).status).toBe(200);
+    expect((await loginWith(agent.user.email, 'secret123', office, known)).status).toBe(200);
+    wait(LOGIN_RULE_IP.windowMs + 1);
+    expect((await loginWith(newcomer.user.email, 'secret123', office)).status).toBe(200);
   });
 });
 

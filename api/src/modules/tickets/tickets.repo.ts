@@ -4,7 +4,7 @@ import { union } from 'drizzle-orm/pg-core';
 import { companyCounters, contacts, queues, tickets, users, whatsapps } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { type Db, db, list } from '../../platform/db';
-import { textMatches, ticketIdsWithWords } from './tickets.search.repo';
+import { textMatches, ticketIdsWithWords } from '../../platform/db/text-search';
 
 /** A database or an open transaction: repo functions that take part in a locked unit of work accept one. */
 export type Exec = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

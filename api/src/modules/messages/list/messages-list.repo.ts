@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { contacts, messages } from '../../../db/schema';
 import { db } from '../../../platform/db';
-import { textMatches, ticketHasWords } from '../../tickets/tickets.search.repo';
+import { textMatches, ticketHasWords } from '../../../platform/db/text-search';
 import type { MessageRow } from '../messages.serialize';
 
 /** Which tickets' messages a page shows (viewMessagesByTicket of the user's group). */

@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * SQL pieces of the text search shared by the ticket list and the in-chat search. Words come from
+ * SQL pieces of the text search shared by the ticket list (tickets area) and the in-chat search (messages area), over
+ * the `ticket_search_terms` index that triggers on messages keep (migration 0001) — shared infrastructure, so it
+ * lives beside the database handle rather than in one area's repo. Words come from
  * `searchWords()` (letters and digits only); every match is by word PREFIX, in the `simple_unaccent` text search
  * configuration (migration 0001: lower case, accents removed) — the same normalisation as the indexed text.
  */

@@ -195,13 +195,13 @@ test.describe('import', () => {
         const kind = (i / 100) % 4;
         if (kind === 0) {
           rows.push(['X', number, '']);
-          bad.set(sheetRow, 'Too Short!');
+          bad.set(sheetRow, 'Nome muito curto (mínimo 2 caracteres)');
         } else if (kind === 1) {
           rows.push([`${prefix} ${label}`, number, 'sem-arroba']);
-          bad.set(sheetRow, 'Invalid email');
+          bad.set(sheetRow, 'E-mail inválido');
         } else if (kind === 2) {
           rows.push([`${prefix} ${label}`, '1234', '']);
-          bad.set(sheetRow, 'Too Short!');
+          bad.set(sheetRow, 'Número muito curto (mínimo 8 dígitos)');
         } else {
           // the number of the first row again
           rows.push([`${prefix} ${label}`, rows[0][1], '']);

@@ -48,7 +48,7 @@ describe('importRowsOf', () => {
 });
 
 describe('validateImportRows', () => {
-  test('keeps valid rows (number normalised, e-mail lower-cased) and reports each bad row with the spec text', () => {
+  test('keeps valid rows (number normalised, e-mail lower-cased) and reports each bad row in Portuguese, naming the field', () => {
     const { valid, problems } = validateImportRows([
       { row: 2, name: 'Ana Souza', number: '+55 (11) 98765-4321', email: 'ANA@EXEMPLO.COM' },
       { row: 3, name: 'B', number: '5511912345678', email: '' },
@@ -58,10 +58,10 @@ describe('validateImportRows', () => {
     ]);
     expect(valid).toEqual([{ row: 2, name: 'Ana Souza', number: '5511987654321', email: 'ana@exemplo.com' }]);
     expect(problems).toEqual([
-      { row: 3, field: 'name', message: 'Too Short!' },
-      { row: 4, field: 'number', message: 'Too Short!' },
-      { row: 5, field: 'email', message: 'Invalid email' },
-      { row: 6, field: 'name', message: 'Required' },
+      { row: 3, field: 'name', message: 'Nome muito curto (mínimo 2 caracteres)' },
+      { row: 4, field: 'number', message: 'Número muito curto (mínimo 8 dígitos)' },
+      { row: 5, field: 'email', message: 'E-mail inválido' },
+      { row: 6, field: 'name', message: 'Nome obrigatório' },
     ]);
   });
 

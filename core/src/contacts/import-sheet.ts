@@ -1,4 +1,4 @@
-import { ImportOneContact } from './contact.schemas';
+import { CONTACT_TEXTS, ImportOneContact } from './contact.schemas';
 
 /**
  * The contact spreadsheet as the web reads it before a client-side import (spec 1 §4: one contact at a time,
@@ -92,7 +92,7 @@ export function locateImportColumns(header: readonly string[]): Partial<Record<I
 /** One data row of the sheet: `row` is the spreadsheet's 1-based row number (the header is row 1). */
 export type ImportSheetRow = { row: number; name: string; number: string; email: string };
 
-/** A row refused before it is sent: `message` is the spec's text ('Too Short!', 'Invalid email'…). */
+/** A row refused before it is sent: `message` is the row's text (IMPORT_ROW_TEXTS, naming the field). */
 export type ImportRowProblem = { row: number; field: ImportColumn; message: string; repeatedOf?: number };
 
 export class ImportSheetError extends Error {}
@@ -145,7 +145,7 @@ export function validateImportRows(rows: readonly ImportSheetRow[]): {
       const field = (IMPORT_COLUMNS as readonly string[]).includes(String(issue?.path[0]))
         ? (issue?.path[0] as ImportColumn)
         : 'name';
-      problems.push({ row: r.row, field, message: issue?.message ?? 'Required' });
+      problems.push({ row: r.row, field, message: importRowText(field, issue?.message ?? CONTACT_TEXTS.required) });
       continue;
     }
     const first = firstRowOf.get(parsed.data.number);
@@ -157,4 +157,38 @@ export function validateImportRows(rows: readonly ImportSheetRow[]): {
     valid.push({ row: r.row, ...parsed.data });
   }
   return { valid, problems };
+}
+
+/**
+ * The text of a refused import row, in Portuguese and naming its field (issue 12 point 6: a report line read
+ * "E-mail: Invalid email", a Portuguese label on the form's English text). The contact form keeps the spec's texts
+ * ('Too Short!'…) beside each field; a report line needs the field in the text. The web translates these texts.
+ */
+export const IMPORT_ROW_TEXTS = {
+  nameRequired: 'Nome obrigatório',
+  nameTooShort: 'Nome muito curto (mínimo 2 caracteres)',
+  nameTooLong: 'Nome muito longo (máximo 50 caracteres)',
+  numberRequired: 'Número obrigatório',
+  numberTooShort: 'Número muito curto (mínimo 8 dígitos)',
+  numberTooLong: 'Número muito longo (máximo 50 caracteres)',
+  emailInvalid: 'E-mail inválido',
+} as const;
+
+const ROW_TEXT_OF: Record<ImportColumn, Record<string, string>> = {
+  name: {
+    [CONTACT_TEXTS.required]: IMPORT_ROW_TEXTS.nameRequired,
+    [CONTACT_TEXTS.tooShort]: IMPORT_ROW_TEXTS.nameTooShort,
+    [CONTACT_TEXTS.tooLong]: IMPORT_ROW_TEXTS.nameTooLong,
+  },
+  number: {
+    [CONTACT_TEXTS.required]: IMPORT_ROW_TEXTS.numberRequired,
+    [CONTACT_TEXTS.tooShort]: IMPORT_ROW_TEXTS.numberTooShort,
+    [CONTACT_TEXTS.tooLong]: IMPORT_ROW_TEXTS.numberTooLong,
+  },
+  email: { [CONTACT_TEXTS.invalidEmail]: IMPORT_ROW_TEXTS.emailInvalid },
+};
+
+/** The import row text of a contact-form failure (`field` + the form's text); an unknown one is kept as it is. */
+export function importRowText(field: ImportColumn, formText: string): string {
+  return ROW_TEXT_OF[field][formText] ?? formText;
 }

@@ -74,6 +74,14 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'A logo deve ter no máximo 2 MB': msg`A logo deve ter no máximo 2 MB`,
   'Dados da empresa inválidos': msg`Dados da empresa inválidos`,
   'Máximo de 50 informações adicionais': msg`Máximo de 50 informações adicionais`,
+  // refused contact import rows (core IMPORT_ROW_TEXTS: Portuguese, naming the field)
+  'Nome obrigatório': msg`Nome obrigatório`,
+  'Nome muito curto (mínimo 2 caracteres)': msg`Nome muito curto (mínimo 2 caracteres)`,
+  'Nome muito longo (máximo 50 caracteres)': msg`Nome muito longo (máximo 50 caracteres)`,
+  'Número obrigatório': msg`Número obrigatório`,
+  'Número muito curto (mínimo 8 dígitos)': msg`Número muito curto (mínimo 8 dígitos)`,
+  'Número muito longo (máximo 50 caracteres)': msg`Número muito longo (máximo 50 caracteres)`,
+  'E-mail inválido': msg`E-mail inválido`,
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;

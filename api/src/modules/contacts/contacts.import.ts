@@ -1,12 +1,14 @@
 import {
   type ContactImportReport,
   DomainError,
+  ERROR_TEXT,
   type ExportContactsQuery,
   ImportOneContact,
   type ImportRowError,
   numberVariants,
 } from '@zapdesk/core';
 import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
+import { type ImportColumn, importRowText } from '@zapdesk/core/contacts/import-sheet';
 import type { z } from 'zod';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
@@ -20,6 +22,7 @@ import {
 } from './contacts.repo';
 import { emitContactEvent } from './contacts.service';
 import { contactExport, readContactSheet, SpreadsheetError } from './contacts.spreadsheet';
+import { checkContactNumber } from './contacts.whatsapp-check';
 
 const INSERT_CHUNK = 500;
 
@@ -27,7 +30,9 @@ const INSERT_CHUNK = 500;
  * POST /contacts/import: every row of the first worksheet is validated with the contact form's rules; valid rows
  * are created, or update the contact that already has the number (idempotent: re-importing the same file creates
  * nothing new); invalid rows are reported with the spreadsheet row and the reason. A number repeated inside the
- * file is reported on its second occurrence. Imports do not check WhatsApp existence (see DECISIONS, Directory).
+ * file is reported on its second occurrence. A new number gets the contact form's WhatsApp check (issue 12 point 6):
+ * without WhatsApp it is a row error, and no default connection able to check refuses the import before anything is
+ * written, as the form refuses the contact. Row reasons are Portuguese texts naming the field (core IMPORT_ROW_TEXTS).
  */
 export async function importContactsFile(ctx: UserCtx, data: Uint8Array): Promise<ContactImportReport> {
   // the spreadsheet import is the settings screen's (spec 1 §2): one request may create thousands of contacts
@@ -48,8 +53,8 @@ export async function importContactsFile(ctx: UserCtx, data: Uint8Array): Promis
     const parsed = ImportOneContact.safeParse({ name: r.name, number: r.number, email: r.email });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const field = String(issue.path[0] ?? '') as ImportRowError['field'];
-      errors.push({ row: r.row, field, code: 'ERR_VALIDATION', reason: `${field}: ${issue.message}` });
+      const field = String(issue.path[0] ?? 'name') as ImportColumn;
+      errors.push({ row: r.row, field, code: 'ERR_VALIDATION', reason: importRowText(field, issue.message) });
       continue;
     }
     const first = firstRowOf.get(parsed.data.number);
@@ -77,6 +82,12 @@ export async function importContactsFile(ctx: UserCtx, data: Uint8Array): Promis
     for (const c of found) for (const n of numberVariants(c.number)) byNumber.set(n, c);
   }
 
+  // new numbers: the form's WhatsApp check, all of them before anything is written
+  const whatsappOf = await checkNewNumbers(
+    ctx.companyId,
+    valid.filter((v) => !byNumber.has(v.number)),
+  );
+
   let created = 0;
   let updated = 0;
   let skipped = 0;
@@ -84,7 +95,16 @@ export async function importContactsFile(ctx: UserCtx, data: Uint8Array): Promis
   for (const v of valid) {
     const existing = byNumber.get(v.number);
     if (!existing) {
-      toInsert.push({ name: v.name, number: v.number, email: v.email });
+      const checked = whatsappOf.get(v.row);
+      if (checked) toInsert.push({ name: v.name, number: checked, email: v.email });
+      else {
+        errors.push({
+          row: v.row,
+          field: 'number',
+          code: 'ERR_WAPP_INVALID_CONTACT',
+          reason: ERROR_TEXT.ERR_WAPP_INVALID_CONTACT,
+        });
+      }
       continue;
     }
     const patch: { name?: string; email?: string } = {};
@@ -107,6 +127,37 @@ export async function importContactsFile(ctx: UserCtx, data: Uint8Array): Promis
   if (created || updated) emitContactEvent(ctx.companyId, { action: 'reload' });
   errors.sort((a, b) => a.row - b.row);
   return { total: sheet.length, created, updated, skipped, errors };
+}
+
+/** WhatsApp checks of an import at once (each one a call to the connection's session). */
+const CHECK_CONCURRENCY = 8;
+
+/**
+ * The contact form's WhatsApp check (contacts.whatsapp-check, the same function) for each row: per row the number as
+ * WhatsApp knows it, or null when it has no WhatsApp. Any other failure (no default connection, not connected, a
+ * failed check) refuses the whole import with its code, like the form.
+ */
+async function checkNewNumbers(
+  companyId: number,
+  rows: readonly { row: number; number: string }[],
+): Promise<Map<number, string | null>> {
+  const out = new Map<number, string | null>();
+  let next = 0;
+  let failure: unknown = null;
+  const worker = async () => {
+    while (failure === null && next < rows.length) {
+      const r = rows[next++];
+      try {
+        out.set(r.row, await checkContactNumber(companyId, r.number));
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'ERR_WAPP_INVALID_CONTACT') out.set(r.row, null);
+        else failure ??= err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CHECK_CONCURRENCY, rows.length) }, worker));
+  if (failure !== null) throw failure;
+  return out;
 }
 
 /** GET /contacts/export: the company's contacts (list filters apply), read 20 at a time, as one xlsx. */

@@ -149,8 +149,8 @@ export async function deleteContact(ctx: UserCtx, id: number): Promise<void> {
 }
 
 /**
- * POST /contactsImport (client-side import, one row per call): idempotent on number. A new number is inserted
- * (`created: true`); a known number updates the name and a non-empty e-mail (`created: false`), so re-importing a
+ * POST /contactsImport (client-side import, one row per call): idempotent on number. A new number is checked on
+ * WhatsApp like the form's (ERR_WAPP_INVALID_CONTACT…) and inserted (`created: true`); a known number updates the name and a non-empty e-mail (`created: false`), so re-importing a
  * file never duplicates.
  */
 export async function importOneContact(
@@ -167,8 +167,9 @@ export async function importOneContact(
     if (Object.keys(patch).length) emitContactEvent(ctx.companyId, { action: 'update', contact });
     return { contact, created: false };
   }
-  // imports do not ask WhatsApp (see DECISIONS, Directory): bulk checks risk the number and need a live connection
-  const row = await insertContact(ctx.companyId, { name: input.name, number: input.number, email: input.email });
+  // a new number gets the contact form's WhatsApp check (issue 12 point 6): refused the same way
+  const number = await checkContactNumber(ctx.companyId, input.number);
+  const row = await insertContact(ctx.companyId, { name: input.name, number, email: input.email });
   if (!row) {
     // inserted concurrently (the same file imported twice at once): answer the contact that won
     const winner = await findContactByNumbers(ctx.companyId, numberVariants(input.number));

@@ -316,19 +316,20 @@ function upload(token: string, data: Uint8Array, field = 'file', name = 'contato
 describe('POST /contacts/import (server-side xlsx)', () => {
   test('1,000 rows: every valid row present, every invalid row reported; re-import creates nothing', async () => {
     const tenant = await makeTenant();
+    await makeConnectedDefault(tenant.admin.token);
     const rows: (string | number | null)[][] = [['name', 'number', 'email']];
     const invalidRows = new Map<number, string>();
     for (let i = 0; i < 1000; i++) {
       const sheetRow = i + 2;
       if (i % 50 === 7) {
         rows.push(['X', `55119${String(10000000 + i)}`, '']);
-        invalidRows.set(sheetRow, 'name: Too Short!');
+        invalidRows.set(sheetRow, 'Nome muito curto (mínimo 2 caracteres)');
       } else if (i % 50 === 19) {
         rows.push([`Cliente ${i}`, '1234', '']);
-        invalidRows.set(sheetRow, 'number: Too Short!');
+        invalidRows.set(sheetRow, 'Número muito curto (mínimo 8 dígitos)');
       } else if (i % 50 === 33) {
         rows.push([`Cliente ${i}`, `55119${String(10000000 + i)}`, 'sem-arroba']);
-        invalidRows.set(sheetRow, 'email: Invalid email');
+        invalidRows.set(sheetRow, 'E-mail inválido');
       } else {
         // numbers as numeric cells on odd rows (as Excel stores them), as text on even rows
         const n = `55119${String(10000000 + i)}`;
@@ -378,6 +379,7 @@ describe('POST /contacts/import (server-side xlsx)', () => {
 
   test("headers past column A and in any order are found by core's spellings (Telefone, Nome)", async () => {
     const tenant = await makeTenant();
+    await makeConnectedDefault(tenant.admin.token);
     const n = phone();
     const res = await upload(
       tenant.admin.token,
@@ -462,6 +464,7 @@ describe('template and export', () => {
 
   test('export: every contact of the company (read 20 at a time) for an admin; agents refused', async () => {
     const tenant = await makeTenant();
+    await makeConnectedDefault(tenant.admin.token);
     const rows: (string | number | null)[][] = [['name', 'number', 'email']];
     for (let i = 0; i < 45; i++) rows.push([`Exportado ${i}`, `55219${String(30000000 + i)}`, '']);
     await upload(tenant.admin.token, await xlsx(rows));
@@ -523,5 +526,73 @@ describe('GET /contactsall (campaign send list by categories)', () => {
     expect((await t.req('GET', '/contactsall', { token: tenant.agent.token })).status).toBe(403);
     // a company without campaigns
     expect((await t.req('GET', '/contactsall', { token: A.admin.token })).status).toBe(403);
+  });
+});
+
+describe('imports check WhatsApp like the contact form; row errors in one language (issue 12 point 6)', () => {
+  test('spreadsheet: a number without WhatsApp is a row error, not an imported contact', async () => {
+    const ok = phone();
+    const file = await xlsx([
+      ['name', 'number', 'email'],
+      ['Tem Zap', ok, ''],
+      ['Sem Zap', '000987654321', ''],
+      ['Mail Ruim', phone(), 'sem-arroba'],
+    ]);
+    const res = await upload(A.admin.token, file);
+    expect(res.status).toBe(200);
+    const report = await res.json();
+    expect(report).toMatchObject({ total: 3, created: 1, updated: 0, skipped: 0 });
+    expect(report.errors).toEqual([
+      {
+        row: 3,
+        field: 'number',
+        code: 'ERR_WAPP_INVALID_CONTACT',
+        reason: 'Este não é um número de WhatsApp válido.',
+      },
+      { row: 4, field: 'email', code: 'ERR_VALIDATION', reason: 'E-mail inválido' },
+    ]);
+    const stored = await db.select().from(contacts).where(eq(contacts.companyId, A.company.id));
+    expect(stored.some((c) => c.number === '000987654321')).toBe(false);
+    expect(stored.some((c) => c.number === ok)).toBe(true);
+    // the form refuses the same number the same way
+    expect((await create(A.agent.token, { name: 'Sem Zap', number: '000987654321' })).body.error).toBe(
+      'ERR_WAPP_INVALID_CONTACT',
+    );
+  });
+
+  test('spreadsheet: without a connection able to check, new numbers are refused and nothing is written', async () => {
+    const tenant = await makeTenant();
+    const known = phone();
+    await db.insert(contacts).values({ companyId: tenant.company.id, name: 'Conhecido', number: known });
+    const file = await xlsx([
+      ['name', 'number'],
+      ['Conhecido Novo Nome', known],
+      ['Novo', phone()],
+    ]);
+    const res = await upload(tenant.admin.token, file);
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toBe('ERR_NO_DEF_WAPP_FOUND');
+    const stored = await db.select().from(contacts).where(eq(contacts.companyId, tenant.company.id));
+    expect(stored.map((c) => c.name)).toEqual(['Conhecido']);
+    // a file of known numbers only needs no check
+    const updateOnly = await upload(
+      tenant.admin.token,
+      await xlsx([
+        ['name', 'number'],
+        ['Conhecido 2', known],
+      ]),
+    );
+    expect(await updateOnly.json()).toMatchObject({ updated: 1, errors: [] });
+  });
+
+  test("one by one (POST /contactsImport): a number without WhatsApp answers the form's error", async () => {
+    const res = await t.req('POST', '/contactsImport', {
+      token: A.agent.token,
+      json: { name: 'Sem Zap', number: '000123123123' },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('ERR_WAPP_INVALID_CONTACT');
+    const stored = await db.select().from(contacts).where(eq(contacts.number, '000123123123'));
+    expect(stored).toHaveLength(0);
   });
 });

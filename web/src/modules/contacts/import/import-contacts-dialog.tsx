@@ -1,6 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { ContactImportReport } from '@zapdesk/core';
+import { type ContactImportReport, isErrorCode } from '@zapdesk/core';
 import {
   type ImportColumn,
   type ImportRowProblem,
@@ -189,12 +188,15 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  /** The server's reason is `field: <spec text>` (or the repeated-number text): shown translated. */
+  /**
+   * The server's reason is a Portuguese row text naming its field (core IMPORT_ROW_TEXTS), the repeated-number text,
+   * or an error code's text (no WhatsApp): shown translated, in one language.
+   */
   const serverReason = (e: ContactImportReport['errors'][number]): string => {
     const repeated = /linha (\d+)/.exec(e.reason);
     if (e.code === 'ERR_DUPLICATED_CONTACT' && repeated) return repeatedText(Number(repeated[1]));
-    const text = e.field && e.reason.startsWith(`${e.field}: `) ? e.reason.slice(e.field.length + 2) : e.reason;
-    return translateValidation(text) ?? text;
+    if (e.code !== 'ERR_VALIDATION' && isErrorCode(e.code)) return parseApiError({ error: e.code });
+    return translateValidation(e.reason) ?? e.reason;
   };
 
   const stop = () => abort.current?.abort();
@@ -449,15 +451,8 @@ function Stat({
   );
 }
 
-const FIELD_LABELS = {
-  name: msg`Nome`,
-  number: msg`Número`,
-  email: msg`E-mail`,
-} as const;
-
 /** Every refused row with its reason, in row order. */
 function FailureList({ failures }: { failures: Failure[] }) {
-  const { i18n } = useLingui();
   if (!failures.length) return null;
   const sorted = [...failures].sort((a, b) => a.row - b.row);
   return (
@@ -479,10 +474,7 @@ function FailureList({ failures }: { failures: Failure[] }) {
             <span className="shrink-0 font-medium tabular-nums">
               <Trans>Linha {f.row}</Trans>
             </span>
-            <span className="min-w-0 flex-1">
-              {f.field ? `${i18n._(FIELD_LABELS[f.field])}: ` : ''}
-              {f.text}
-            </span>
+            <span className="min-w-0 flex-1">{f.text}</span>
           </li>
         ))}
       </ul>

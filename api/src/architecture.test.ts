@@ -153,10 +153,13 @@ describe('architecture guard', () => {
     ).toEqual({ unexpected: ['cycle: a.ts ↔ d.ts'], stale: ['cycle: a.ts ↔ b.ts ↔ c.ts'] });
   });
 
-  test('areas read domain time from platform/clock, not from Date.now() / new Date()', () => {
+  test('areas read domain time from platform/clock and queue only typed jobs (defineJob)', () => {
     expect(findSystemTime(readSources(ROOT, ['api/src/modules']))).toEqual([]);
     const synthetic = new Map([
-      ['api/src/modules/a/a.service.ts', 'const t = Date.now();\nconst d = new Date();\nconst p = new Date(t);'],
+      [
+        'api/src/modules/a/a.service.ts',
+        'const t = Date.now();\nconst d = new Date();\nconst p = new Date(t);\nawait platform().jobs.add("x", {});',
+      ],
       ['api/src/modules/a/a.repo.ts', '// Date.now() in a comment\n/* new Date() */\nconst ok = nowDate();'],
       ['api/src/modules/a/a.test.ts', 'const t = Date.now();'],
       ['api/src/platform/x.ts', 'const t = Date.now();'],
@@ -164,6 +167,7 @@ describe('architecture guard', () => {
     expect(findSystemTime(synthetic)).toEqual([
       'system-time: api/src/modules/a/a.service.ts:1',
       'system-time: api/src/modules/a/a.service.ts:2',
+      'untyped-job: api/src/modules/a/a.service.ts:4',
     ]);
   });
 

@@ -282,9 +282,11 @@ export function compareWithAllowList(
 }
 
 /**
- * Domain time reads the API clock (`platform/clock`: `now()`, `nowDate()`), so tests can move it: `Date.now()` and
- * an argument-less `new Date()` in an area's (non-test) source are reported as `system-time: <file>:<line>`. Elapsed
- * real time is `performance.now()`.
+ * Two rules over an area's (non-test) source text:
+ * - domain time reads the API clock (`platform/clock`: `now()`, `nowDate()`), so tests can move it: `Date.now()` and
+ *   an argument-less `new Date()` are reported as `system-time: <file>:<line>` (elapsed real time is
+ *   `performance.now()`);
+ * - jobs are typed (`defineJob`): a direct `jobs.add(` / `jobs.define(` is reported as `untyped-job: <file>:<line>`.
  */
 export function findSystemTime(files: Map<string, string>): string[] {
   const out: string[] = [];
@@ -294,6 +296,7 @@ export function findSystemTime(files: Map<string, string>): string[] {
     code.split('\n').forEach((line, i) => {
       const bare = line.replace(/(^|[^:'"`\\])\/\/.*$/, '$1');
       if (/\bDate\.now\(\)|\bnew Date\(\s*\)/.test(bare)) out.push(`system-time: ${file}:${i + 1}`);
+      if (/\bjobs\s*\.\s*(add|define)\s*\(/.test(bare)) out.push(`untyped-job: ${file}:${i + 1}`);
     });
   }
   return out;

@@ -22,6 +22,8 @@ export type Env = {
   /** key for WhatsApp session secrets at rest (ENCRYPTION_KEY); falls back to jwtSecret when unset */
   encryptionKey?: string;
   simulatorEnabled: boolean;
+  /** origins (`https://host[:port]`) the simulator may fetch a mediaUrl from (SIMULATOR_MEDIA_ORIGINS, comma list) */
+  simulatorMediaOrigins: string[];
   /** run job workers inside the API process (embedded mode, or WORKERS_IN_API=1) */
   workersInApi: boolean;
   webDist: string;
@@ -96,6 +98,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     jwtRefreshSecret: jwtRefreshSecret as string,
     encryptionKey: source.ENCRYPTION_KEY || undefined,
     simulatorEnabled: simulatorFlag ? simulatorFlag === '1' || simulatorFlag === 'true' : !production,
+    simulatorMediaOrigins: (source.SIMULATOR_MEDIA_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => {
+        try {
+          return new URL(o).origin;
+        } catch {
+          throw new Error(`SIMULATOR_MEDIA_ORIGINS: not an origin: ${o}`);
+        }
+      }),
     workersInApi: !source.REDIS_URL || source.WORKERS_IN_API === '1',
     webDist: resolve(source.WEB_DIST ?? join(repoRoot, 'web/dist')),
     trustProxy: source.TRUST_PROXY === '1' || source.TRUST_PROXY === 'true',

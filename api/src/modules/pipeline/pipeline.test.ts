@@ -217,6 +217,29 @@ describe('inbound pipeline (simulator)', () => {
       json: { from: '5511933330006', mediaUrl: 'https://example.com/x.png' },
     });
     expect(remote.status).toBe(400);
+    // nor from this machine (loopback port scans, local answers stored as media): only data: URLs and the allow-list
+    for (const mediaUrl of [
+      `http://127.0.0.1:${t.platform.env.port}/health`,
+      'http://localhost:6379/',
+      'http://[::1]:5432/',
+      'http://0.0.0.0:8080/',
+    ]) {
+      const local = await t.req('POST', `/simulator/${w}/inbound`, {
+        token: admin.token,
+        json: { from: '5511933330006', mediaUrl },
+      });
+      expect(local.status).toBe(400);
+      expect((await local.json()).error).toBe('ERR_VALIDATION');
+    }
+    // a malformed data: URL is bad input (400 with a code), not a 500
+    for (const mediaUrl of ['data:text/plain,%E0%A4%A', 'data:image/png;base64,@@@not-base64@@@', 'data:nocomma']) {
+      const bad = await t.req('POST', `/simulator/${w}/inbound`, {
+        token: admin.token,
+        json: { from: '5511933330006', mediaUrl },
+      });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error).toBe('ERR_VALIDATION');
+    }
   });
 
   test('every raw event is logged before processing; a failure keeps it and reprocessing produces the message once', async () => {

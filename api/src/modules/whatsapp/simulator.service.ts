@@ -4,6 +4,7 @@ import { sessionManager } from '../../platform/channels/session-manager';
 import * as simRepo from '../../platform/channels/simulator/simulator.repo';
 import { SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
 import type { UserCtx } from '../../platform/http/context';
+import { assertCan } from '../../platform/http/policy';
 import { platform } from '../../platform/index';
 import {
   simulatorAckOp,
@@ -17,7 +18,8 @@ import { getWhatsappInCompany } from './whatsapp.service';
 
 /**
  * The simulator's HTTP interface (docs/SIMULATOR.md). Any user of the connection's company may play the phone
- * (it is how attendants demo and test); another company's connection answers 404.
+ * (it is how attendants demo and test); the connection's own actions (reading the QR code, logging the phone out)
+ * need what the connections screen needs (manageConnections). Another company's connection answers 404.
  */
 async function simulatorConnection(ctx: UserCtx, id: number) {
   if (!platform().env.simulatorEnabled) throw new DomainError('ERR_NOT_FOUND');
@@ -46,12 +48,14 @@ export async function simulatorState(ctx: UserCtx, id: number) {
 
 export async function simulatorScan(ctx: UserCtx, id: number) {
   await simulatorConnection(ctx, id);
+  assertCan(ctx, 'manageConnections');
   await simulatorScanOp(id, {});
   return simulatorState(ctx, id);
 }
 
 export async function simulatorDisconnect(ctx: UserCtx, id: number) {
   await simulatorConnection(ctx, id);
+  assertCan(ctx, 'manageConnections');
   await simulatorLogoutOp(id, {});
   return simulatorState(ctx, id);
 }

@@ -13,7 +13,8 @@ import { channelSink, restoreSessions, startConnectionSession, watchConnectionOr
  * adapters, the channel sink, then (session owners) the sessions that were connected before the restart.
  */
 export async function startWhatsappArea(opts: { role: 'api' | 'worker' | 'cli' }): Promise<void> {
-  if (platform().env.simulatorEnabled) registerChannelAdapter(new SimulatorAdapter());
+  if (platform().env.simulatorEnabled)
+    registerChannelAdapter(new SimulatorAdapter(platform().env.simulatorMediaOrigins));
   sessionManager().setSink(channelSink);
   if (ownsSessions(opts.role)) {
     await restoreSessions().catch((err) => log.error({ err }, 'session restore failed'));

@@ -197,7 +197,13 @@ describe('connections API', () => {
     const yes = await t.req('GET', `/simulator/${w}/check/+55 11 91234-5678`, { token: agent.token });
     expect(await yes.json()).toMatchObject({ exists: true, normalized: '5511912345678' });
 
-    expect((await t.req('POST', `/simulator/${w}/disconnect`, { token: agent.token })).status).toBe(200);
+    // the connection's own actions are the connections screen's (manageConnections): not an attendant's
+    const refused = await t.req('POST', `/simulator/${w}/disconnect`, { token: agent.token });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toBe('ERR_NO_PERMISSION');
+    expect((await t.req('POST', `/simulator/${w}/scan`, { token: agent.token })).status).toBe(403);
+    expect(await status()).toBe('CONNECTED');
+    expect((await t.req('POST', `/simulator/${w}/disconnect`, { token: admin.token })).status).toBe(200);
     expect(await status()).toBe('DISCONNECTED');
     const inbound = await t.req('POST', `/simulator/${w}/inbound`, {
       token: admin.token,

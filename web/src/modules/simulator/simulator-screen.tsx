@@ -8,7 +8,7 @@ import { useSseChannel } from '../../lib/use-sse';
 import { EmptyState } from '../../ui/empty-state';
 import { IconAlert, IconArrowLeft, IconChat, IconPhone } from '../../ui/icons';
 import { toast } from '../../ui/toasts/toast';
-import { useSessionUser } from '../auth/use-capabilities';
+import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { connectionsAtom } from '../connections/atoms/connections-atom';
 import { normalizeStatus } from '../connections/connection-state';
 import { ConnectionStatusChip } from '../connections/connection-status-chip';
@@ -45,6 +45,8 @@ type Contact = { number: string; name: string };
 export function SimulatorScreen({ whatsappId }: { whatsappId: number }) {
   const { t } = useLingui();
   const user = useSessionUser();
+  // reading the QR code is a connection action: the connections screen's permission (the API refuses others)
+  const canManage = useCapabilities()?.manageConnections ?? false;
   const live = useAtomValue(connectionsAtom).list.find((w) => w.id === whatsappId);
   const [state, setState] = useState<SimulatorState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -233,7 +235,7 @@ export function SimulatorScreen({ whatsappId }: { whatsappId: number }) {
                     <Trans>A conexão não está conectada. Inicie a sessão na tela de conexões.</Trans>
                   )}
                 </span>
-                {status === 'qrcode' ? (
+                {status === 'qrcode' && canManage ? (
                   <button
                     type="button"
                     className="btn btn-sm btn-primary w-fit"

@@ -55,6 +55,8 @@ export class SimulatorSession implements ChannelSession {
   constructor(
     readonly conn: Conn,
     private readonly events: ChannelEvents,
+    /** origins a mediaUrl may be fetched from (SIMULATOR_MEDIA_ORIGINS); data: URLs always work */
+    private readonly mediaOrigins: readonly string[] = [],
   ) {}
 
   get connId(): number {
@@ -126,7 +128,7 @@ export class SimulatorSession implements ChannelSession {
     let media: InboundMessage['media'];
     let type: InboundMessage['type'] = 'chat';
     if (p.mediaUrl) {
-      const loaded = await loadSimulatorMedia(p.mediaUrl);
+      const loaded = await loadSimulatorMedia(p.mediaUrl, this.mediaOrigins);
       const ext = sniffMedia(loaded.data);
       const kind: ChannelMediaType = p.mediaType ?? (ext ? MEDIA_TYPES[ext].kind : 'document');
       type = kind;
@@ -313,8 +315,9 @@ export class SimulatorSession implements ChannelSession {
 
 export class SimulatorAdapter implements ChannelAdapter {
   readonly lib = 'simulator' as const;
+  constructor(private readonly mediaOrigins: readonly string[] = []) {}
   async start(conn: Conn, events: ChannelEvents): Promise<ChannelSession> {
-    const s = new SimulatorSession(conn, events);
+    const s = new SimulatorSession(conn, events, this.mediaOrigins);
     await s.boot();
     return s;
   }

@@ -164,3 +164,33 @@ test('Preferences and Profile show one volume, saved on the server (point 8)', a
   await openUserMenuItem(page, 'preferences');
   await expect(page.getByTestId('preferences-volume')).toHaveValue('73');
 });
+
+test("a microphone failure is told in the user's language, not the browser's English (point 4)", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { token, user } = await apiLogin(request, ADMIN);
+  const wid = await principalId(request, token);
+  const number = uniqueNumber();
+  await inbound(request, token, wid, { from: number, name: 'Bia Audio', body: 'Pode mandar um áudio?' });
+  const id = await ticketOf(request, token, number);
+  const queues = (await (await request.get(`${API_URL}/queue`, { headers: authHeaders(token) })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const opened = await request.put(`${API_URL}/tickets/${id}`, {
+    headers: authHeaders(token),
+    data: { status: 'open', userId: user.id, queueId: queues.find((q) => q.name === 'Suporte')!.id },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+
+  // the test browser has no microphone: getUserMedia fails with NotFoundError "Requested device not found"
+  await context.grantPermissions(['microphone']);
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/tickets/${id}`);
+  await page.getByTestId('record-button').click();
+  await expect(toast(page, 'Nenhum microfone encontrado')).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Requested device' })).toHaveCount(0);
+  await expect(page.getByTestId('audio-recorder')).toHaveCount(0);
+});

@@ -8,32 +8,22 @@
 import type { AppMessageEvent } from '../messages/message.types';
 import { lastMessagePreview } from '../messages/message-rules';
 import type { TicketDto } from './ticket.types';
+import { canViewTicket, type TicketSubject, type TicketViewer } from './ticket-visibility';
 
-export type NotificationViewer = {
-  userId: number;
-  isAdmin: boolean;
-  /** the user's own queues (an admin is notified for every queue) */
-  queueIds: readonly number[];
-  /** the group lets the user see tickets without a queue */
-  allowNoQueue: boolean;
-  /** the group lets the user see the pending tab */
-  viewPendingTickets: boolean;
-};
+/** The user the widget is for: their visibility profile (core's ticket visibility rule). */
+export type NotificationViewer = TicketViewer;
 
 /**
- * Whether a ticket is waiting for this user: it is open and assigned to them, or pending (nobody's yet) in a queue
- * they serve (no queue: when their group allows it) and they may see pending tickets. Tickets of other attendants
- * never are, even for an admin who can see them: a notification asks for action, not for supervision.
+ * Whether a ticket is waiting for this user: it is open and assigned to them, or pending (nobody's yet, or theirs)
+ * and they may see it (core `canViewTicket`: their queues, no queue when their group allows it, the pending
+ * permission; admins every queue). Tickets of other attendants never are, even for an admin who can see them: a
+ * notification asks for action, not for supervision.
  */
-export function ticketWaitsForUser(
-  t: Pick<TicketDto, 'status' | 'userId' | 'queueId'>,
-  v: NotificationViewer,
-): boolean {
+export function ticketWaitsForUser(t: TicketSubject, v: NotificationViewer): boolean {
   if (t.status === 'open') return t.userId === v.userId;
   if (t.status !== 'pending' || !v.viewPendingTickets) return false;
   if (t.userId !== null && t.userId !== v.userId) return false;
-  if (t.queueId === null) return v.allowNoQueue || v.isAdmin;
-  return v.isAdmin || v.queueIds.includes(t.queueId);
+  return canViewTicket(v, t);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   notificationsReducer,
   type TicketDto,
   type TicketNotification,
+  ticketViewerOf,
 } from '@zapdesk/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -43,16 +44,7 @@ export function useNotificationsFeed(): { items: TicketNotification[]; open: (ti
   const [generation, setGeneration] = useState(0);
 
   const viewer = useMemo<NotificationViewer | null>(
-    () =>
-      me && caps
-        ? {
-            userId: me.id,
-            isAdmin: caps.isAdmin,
-            queueIds: me.queues.map((q) => q.id),
-            allowNoQueue: caps.allowNoQueue,
-            viewPendingTickets: caps.viewPendingTickets,
-          }
-        : null,
+    () => (me && caps ? ticketViewerOf({ user: { id: me.id, queueIds: me.queues.map((q) => q.id) }, caps }) : null),
     [me, caps],
   );
   const viewerRef = useRef(viewer);

@@ -5,6 +5,7 @@ export * from './contacts/number';
 export * from './errors';
 export * from './events/catalogue';
 export * from './ids/ids';
+export * from './lists/page-query';
 export * from './messages/inbound-rules';
 export * from './messages/media-rules';
 export * from './messages/message.schemas';

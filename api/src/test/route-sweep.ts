@@ -77,7 +77,6 @@ export const ROUTES: Record<string, SweepRoute> = {
   },
 
   // users
-  'GET /users/': { access: 'auth', query: PAGE },
   'GET /users': { access: 'auth', query: PAGE },
   'GET /users/list': { access: 'auth' },
   'GET /users/:id': { access: 'id', params: (x) => ({ id: x.otherUserId }) },
@@ -96,7 +95,6 @@ export const ROUTES: Record<string, SweepRoute> = {
 
   // permission groups
   'GET /usersAuthorizations': { access: 'auth', query: PAGE, deny: admin('manageUsers') },
-  'GET /usersAuthorizations/': { access: 'auth', query: PAGE, deny: admin('manageUsers') },
   'GET /usersAuthorizations/:id': { access: 'id', params: (x) => ({ id: x.groupId }), deny: admin('manageUsers') },
   'POST /usersAuthorizations': { access: 'auth', body: () => json({ name: 'Grupo Novo' }), deny: admin('manageUsers') },
   'PUT /usersAuthorizations/:id': {
@@ -109,7 +107,6 @@ export const ROUTES: Record<string, SweepRoute> = {
 
   // queues
   'GET /queue': { access: 'auth' },
-  'GET /queue/': { access: 'auth' },
   'GET /queue/:id': { access: 'id', params: (x) => ({ id: x.queueId }) },
   'POST /queue': {
     access: 'auth',
@@ -126,7 +123,6 @@ export const ROUTES: Record<string, SweepRoute> = {
 
   // contacts
   'GET /contacts': { access: 'auth', query: [...PAGE, 'search', 'selectedContactCategories'] },
-  'GET /contacts/': { access: 'auth', query: [...PAGE, 'search', 'selectedContactCategories'] },
   'GET /contacts/export': {
     access: 'auth',
     query: ['searchParam', 'selectedContactCategories'],
@@ -166,7 +162,6 @@ export const ROUTES: Record<string, SweepRoute> = {
     body: (x) => json({ contactId: x.contactId, categoryContacts: [x.categoryId] }),
   },
   'GET /categorycontacts': { access: 'auth', query: PAGE },
-  'GET /categorycontacts/': { access: 'auth', query: PAGE },
   'GET /categorycontacts/:id': { access: 'id', params: (x) => ({ id: x.categoryId }) },
   'POST /categorycontacts': { access: 'auth', body: () => json({ name: 'Categoria Nova' }) },
   'PUT /categorycontacts/:id': {
@@ -178,7 +173,6 @@ export const ROUTES: Record<string, SweepRoute> = {
 
   // quick answers (every user of the company manages them: DECISIONS, Directory)
   'GET /quickAnswers': { access: 'auth', query: PAGE },
-  'GET /quickAnswers/': { access: 'auth', query: PAGE },
   'GET /quickAnswers/:id': { access: 'id', params: (x) => ({ id: x.quickAnswerId }) },
   'POST /quickAnswers': { access: 'auth', body: () => json({ shortcut: 'novo', message: 'mensagem nova' }) },
   'PUT /quickAnswers/:id': {
@@ -190,7 +184,6 @@ export const ROUTES: Record<string, SweepRoute> = {
 
   // tags
   'GET /tags': { access: 'auth', query: PAGE },
-  'GET /tags/': { access: 'auth', query: PAGE },
   'GET /tags/list': { access: 'auth', query: ['kanban'] },
   'POST /tags/sync': { access: 'auth', body: (x) => json({ ticketId: x.ticketId, tags: [x.tagId] }) },
   'GET /tags/:id': { access: 'id', params: (x) => ({ id: x.tagId }) },

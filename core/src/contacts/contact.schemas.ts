@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { coercedId, ID_MAX } from '../ids/ids';
-import { HexColor, IdList, PageNumber, requiredText, SearchParam } from './fields';
+import { ID_MAX } from '../ids/ids';
+import { IdList, IdParam, PageNumber, SearchParam } from '../lists/page-query';
+import { HexColor, requiredText } from './fields';
 import { normalizeNumber } from './number';
 
 /** Spec 1 §5: Contact — name required, 2 to 50 ('Too Short!', 'Too Long!', 'Required'); number 8 to 50; email valid. */
@@ -98,23 +99,19 @@ export const ListContactsQuery = z
     searchParam: SearchParam,
     search: SearchParam,
     pageNumber: PageNumber,
-    selectedContactCategories: IdList.optional(),
+    selectedContactCategories: IdList,
   })
   .transform((q) => ({
     searchParam: q.searchParam || q.search,
     pageNumber: q.pageNumber,
-    categoryIds: q.selectedContactCategories ?? [],
+    categoryIds: q.selectedContactCategories,
   }));
 export type ListContactsQuery = z.output<typeof ListContactsQuery>;
 
 /** GET /contacts/export: the same filters as the list, every page. */
 export const ExportContactsQuery = z
-  .object({ searchParam: SearchParam, search: SearchParam, selectedContactCategories: IdList.optional() })
-  .transform((q) => ({ searchParam: q.searchParam || q.search, categoryIds: q.selectedContactCategories ?? [] }));
-
-export const DirectoryIdParam = z.object({
-  id: coercedId('Id inválido'),
-});
+  .object({ searchParam: SearchParam, search: SearchParam, selectedContactCategories: IdList })
+  .transform((q) => ({ searchParam: q.searchParam || q.search, categoryIds: q.selectedContactCategories }));
 
 /** Spec 2 §5: Tag and contact category — name required ('Obrigatório'), minimum 3 characters ('Mensagem muito curta'). */
 export const CATEGORY_TEXTS = {
@@ -143,18 +140,16 @@ export const UpdateCategoryContact = z.object({
   userId: z.unknown().optional(),
 });
 
-export const ListCategoryContactsQuery = z.object({ searchParam: SearchParam, pageNumber: PageNumber });
-
 /** POST /categoryContacts/sync: contactId and the full list of its categories (ids or {id}). */
 export const SyncContactCategories = z.object({
-  contactId: DirectoryIdParam.shape.id,
+  contactId: IdParam.shape.id,
   categoryContacts: IdList,
 });
 
 /** GET /contactsall (campaign send lists): the contacts of the selected categories, or of the whole company. */
 export const AllContactsQuery = z
-  .object({ selectedContactCategories: IdList.optional() })
-  .transform((q) => ({ categoryIds: q.selectedContactCategories ?? [] }));
+  .object({ selectedContactCategories: IdList })
+  .transform((q) => ({ categoryIds: q.selectedContactCategories }));
 
 const DateOnly = z
   .string({ error: 'Data inválida' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_TEXTS } from '../contacts/contact.schemas';
-import { PageNumber, requiredText, SearchParam } from '../contacts/fields';
+import { requiredText } from '../contacts/fields';
 
 /**
  * Spec 1 §5: shortcut 2 to 15 characters; message 8 to 30000. The spec gives no texts for this form; we use the
@@ -29,8 +29,6 @@ export const UpdateQuickAnswer = z.object({
   message: QuickAnswerMessage.optional(),
 });
 export type UpdateQuickAnswer = z.output<typeof UpdateQuickAnswer>;
-
-export const ListQuickAnswersQuery = z.object({ searchParam: SearchParam, pageNumber: PageNumber });
 
 export type QuickAnswerDto = {
   id: number;

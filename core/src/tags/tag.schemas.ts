@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CATEGORY_TEXTS, CategoryName, DirectoryIdParam } from '../contacts/contact.schemas';
-import { HexColor, IdList, PageNumber, SearchParam } from '../contacts/fields';
+import { CATEGORY_TEXTS, CategoryName } from '../contacts/contact.schemas';
+import { HexColor } from '../contacts/fields';
+import { IdList, IdParam } from '../lists/page-query';
 
 /** Spec 2 §5: tag name required ('Obrigatório'), minimum 3 ('Mensagem muito curta'); same rule as a contact category. */
 export const TagName = CategoryName;
@@ -31,10 +32,8 @@ export const UpdateTag = z.object({
 });
 export type UpdateTag = z.output<typeof UpdateTag>;
 
-export const ListTagsQuery = z.object({ searchParam: SearchParam, pageNumber: PageNumber });
-
 /** POST /tags/sync: the ticket's full tag list (ids or {id}); an empty list clears it. */
-export const SyncTicketTags = z.object({ ticketId: DirectoryIdParam.shape.id, tags: IdList });
+export const SyncTicketTags = z.object({ ticketId: IdParam.shape.id, tags: IdList });
 
 export type TagDto = {
   id: number;

@@ -5,24 +5,10 @@ import {
   dayStart,
   ListMessagesQuery,
   ListTicketsQuery,
-  parseIdList,
   TicketsClosedBody,
 } from './ticket.schemas';
 
 describe('ticket schemas', () => {
-  test('id lists: JSON, comma, array; invalid → null', () => {
-    expect(parseIdList('[1,2]')).toEqual([1, 2]);
-    expect(parseIdList('3,4')).toEqual([3, 4]);
-    expect(parseIdList(['5'])).toEqual([5]);
-    expect(parseIdList(undefined)).toEqual([]);
-    expect(parseIdList('[1,"x"]')).toBeNull();
-    expect(parseIdList('[1')).toBeNull();
-    expect(parseIdList('-1')).toBeNull();
-    // ids are int4: a bigger number is bad input, not a database error
-    expect(parseIdList('2147483647')).toEqual([2147483647]);
-    expect(parseIdList('2147483648')).toBeNull();
-    expect(parseIdList('[99999999999]')).toBeNull();
-  });
   test('body ids above int4 are refused with the field text', () => {
     const r = CreateTicketBody.safeParse({ contactId: 2147483648 });
     expect(r.success).toBe(false);

@@ -3,49 +3,12 @@
  * Query strings carry ids as a JSON array (`queueIds=[1,2]`, what the web sends), a comma list, or repeated values.
  */
 import { z } from 'zod';
-import { coercedId, ID_MAX, isDbId } from '../ids/ids';
+import { coercedId, ID_MAX } from '../ids/ids';
+import { IdList, IdValue, PageNumber, SearchText } from '../lists/page-query';
 import { TICKET_TEXTS } from './ticket-machine';
 
 const REQUIRED = 'Required';
 const INVALID = 'Dados inválidos.';
-
-/** "[1,2]" | "1,2" | "1" | ["1","2"] → number[] (positive integers only). */
-export function parseIdList(v: unknown): number[] | null {
-  if (v === undefined || v === null || v === '') return [];
-  let raw: unknown = v;
-  if (typeof v === 'string') {
-    const s = v.trim();
-    if (s.startsWith('[')) {
-      try {
-        raw = JSON.parse(s);
-      } catch {
-        return null;
-      }
-    } else raw = s.split(',');
-  }
-  const arr = Array.isArray(raw) ? raw : [raw];
-  const out: number[] = [];
-  for (const x of arr) {
-    const s = typeof x === 'string' ? x.trim() : x;
-    if (s === '') continue;
-    const n = typeof s === 'number' ? s : Number(s);
-    if (!isDbId(n)) return null;
-    out.push(n);
-  }
-  return out;
-}
-
-export const IdList = z
-  .unknown()
-  .optional()
-  .transform((v, ctx) => {
-    const ids = parseIdList(v);
-    if (ids === null) {
-      ctx.addIssue({ code: 'custom', message: INVALID });
-      return z.NEVER;
-    }
-    return ids;
-  });
 
 const Bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
@@ -53,8 +16,9 @@ const Bool = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 const PositiveId = coercedId(INVALID);
+/** an optional query id ('' and null mean none) */
 const OptionalId = z
-  .union([z.literal(''), z.null(), PositiveId])
+  .union([z.literal(''), z.null(), IdValue])
   .optional()
   .transform((v) => (v === '' || v === null || v === undefined ? undefined : v));
 const NullableId = z.union([z.null(), PositiveId]);
@@ -75,22 +39,11 @@ const OptionalDate = z
   .optional()
   .transform((v) => v || undefined);
 
-export const PageNumber = z.coerce
-  .number({ message: INVALID })
-  .int({ message: INVALID })
-  .min(1, { message: INVALID })
-  .max(100_000, { message: INVALID })
-  .optional()
-  .transform((v) => v ?? 1);
-
 const StatusParam = z.enum(['open', 'pending', 'closed'], { message: INVALID });
 
 export const ListTicketsQuery = z.object({
-  searchParam: z
-    .string()
-    .max(200, { message: 'Too Long!' })
-    .optional()
-    .transform((v) => v?.trim() || undefined),
+  /** as typed (a protocol matches exactly; name and message words are normalised by the database) */
+  searchParam: SearchText.transform((v) => v || undefined),
   pageNumber: PageNumber,
   status: z
     .union([z.literal(''), StatusParam])
@@ -189,14 +142,7 @@ export const TicketsQueryParams = z.object({
 export const ListMessagesQuery = z.object({
   pageNumber: PageNumber,
   /** chat search runs only with more than 2 characters (spec 1 §5) */
-  searchTerm: z
-    .string()
-    .max(200, { message: 'Too Long!' })
-    .optional()
-    .transform((v) => {
-      const s = v?.trim() ?? '';
-      return s.length > 2 ? s : undefined;
-    }),
+  searchTerm: SearchText.transform((s) => (s.length > 2 ? s : undefined)),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedId, ID_MAX } from '../ids/ids';
+import { ID_MAX } from '../ids/ids';
 
 /**
  * Field builders carrying the spec's validation texts (spec 1 §5: 'Too Short!', 'Too Long!', 'Required',
@@ -43,25 +43,3 @@ export const flagField = () =>
 /** A positive integer id (body fields). */
 export const idField = () =>
   z.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(ID_MAX, 'Invalid id');
-
-/** Route param / query id: numeric string → positive integer. */
-export const IdParam = z.object({
-  id: coercedId('Invalid id'),
-});
-export type IdParam = z.infer<typeof IdParam>;
-
-/** `searchParam`, `pageNumber` (from 1) of the spec's paged lists. */
-export const PageQuery = z.object({
-  searchParam: z.string().trim().max(200, TEXT.tooLong).optional().default(''),
-  pageNumber: z.coerce
-    .number({ error: 'Invalid page' })
-    .int('Invalid page')
-    .min(1, 'Invalid page')
-    .max(100_000, 'Invalid page')
-    .optional()
-    .default(1),
-});
-export type PageQuery = z.infer<typeof PageQuery>;
-
-/** Page size of the spec's paged lists (spec: "page size not shown"; decision recorded). */
-export const PAGE_SIZE = 20;

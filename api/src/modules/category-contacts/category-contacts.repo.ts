@@ -1,8 +1,9 @@
 import type { CategoryContactDto } from '@zapdesk/core';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { categoryContacts, contactCategories } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
+import { containsText, countedPage, countRows, nameExists, type Page, type PageWindow } from '../../platform/db/paging';
 
 type Row = typeof categoryContacts.$inferSelect;
 
@@ -18,26 +19,22 @@ export function toCategoryContactDto(r: Row): CategoryContactDto {
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
-export async function listCategoryContacts(
+/** A page of the company's categories by name (case-insensitive), `search` contained in the name. */
+export function listCategoryContacts(
   companyId: number,
-  q: { searchParam: string; limit: number; offset: number },
-): Promise<{ rows: CategoryContactDto[]; count: number }> {
-  const parts: SQL[] = [eq(categoryContacts.companyId, companyId)];
-  if (q.searchParam) parts.push(sql`lower(${categoryContacts.name}) like ${`%${escapeLike(q.searchParam)}%`}`);
-  const where = and(...parts);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(categoryContacts)
-      .where(where)
-      .orderBy(asc(sql`lower(${categoryContacts.name})`), asc(categoryContacts.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(categoryContacts).where(where),
-  ]);
-  return { rows: rows.map(toCategoryContactDto), count: Number(n) };
+  search: string,
+  w: PageWindow,
+): Promise<Page<CategoryContactDto>> {
+  const where = and(eq(categoryContacts.companyId, companyId), containsText(search, categoryContacts.name));
+  const rows = db
+    .select()
+    .from(categoryContacts)
+    .where(where)
+    .orderBy(asc(sql`lower(${categoryContacts.name})`), asc(categoryContacts.id))
+    .limit(w.limit)
+    .offset(w.offset)
+    .then((rs) => rs.map(toCategoryContactDto));
+  return countedPage(w, rows, countRows(categoryContacts, where));
 }
 
 /** Every category of the company, by name (selectors, filters). */
@@ -59,19 +56,8 @@ export async function findCategoryContact(companyId: number, id: number): Promis
 }
 
 /** A category of the company with this name (case-insensitive), other than `exceptId`. */
-export async function categoryNameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
-  const parts: SQL[] = [
-    eq(categoryContacts.companyId, companyId),
-    sql`lower(${categoryContacts.name}) = ${name.toLowerCase()}`,
-  ];
-  if (exceptId !== undefined) parts.push(ne(categoryContacts.id, exceptId));
-  const [r] = await db
-    .select({ id: categoryContacts.id })
-    .from(categoryContacts)
-    .where(and(...parts))
-    .limit(1);
-  return !!r;
-}
+export const categoryNameTaken = (companyId: number, name: string, exceptId?: number): Promise<boolean> =>
+  nameExists(categoryContacts, categoryContacts, companyId, name, exceptId);
 
 export async function insertCategoryContact(
   companyId: number,

@@ -5,9 +5,11 @@ import {
   type CreateCategoryContact,
   DomainError,
   events,
+  PAGE_SIZE,
+  type PageQuery,
+  pageWindow,
   type UpdateCategoryContact,
 } from '@zapdesk/core';
-import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
 import type { z } from 'zod';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
@@ -36,15 +38,14 @@ async function getCategory(ctx: UserCtx, id: number): Promise<CategoryContactDto
 }
 
 /** GET /categorycontacts/ → { categoryContact, hasMore } (the categories screen: allowCreateCategoryContacts). */
-export async function listCategoryContacts(ctx: UserCtx, q: { searchParam: string; pageNumber: number }) {
+export async function listCategoryContacts(ctx: UserCtx, q: PageQuery) {
   assertCan(ctx, 'createCategoryContacts');
-  const offset = (q.pageNumber - 1) * DIRECTORY_PAGE_SIZE;
-  const { rows, count } = await listRows(ctx.companyId, {
-    searchParam: q.searchParam,
-    limit: DIRECTORY_PAGE_SIZE,
-    offset,
-  });
-  return { categoryContact: rows, hasMore: offset + rows.length < count, count };
+  const { rows, hasMore, count } = await listRows(
+    ctx.companyId,
+    q.searchParam,
+    pageWindow(q.pageNumber, PAGE_SIZE.records),
+  );
+  return { categoryContact: rows, hasMore, count };
 }
 
 /** GET /categoryContacts/list: every category (filters and the contact modal's tags; any user of the company). */

@@ -6,8 +6,8 @@ import {
   ImportOneContact,
   type ImportRowError,
   numberVariants,
+  PAGE_SIZE,
 } from '@zapdesk/core';
-import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
 import { type ImportColumn, importRowText } from '@zapdesk/core/contacts/import-sheet';
 import type { z } from 'zod';
 import type { UserCtx } from '../../platform/http/context';
@@ -167,10 +167,10 @@ export async function exportContacts(ctx: UserCtx, q: z.output<typeof ExportCont
   async function* pages() {
     let after = 0;
     for (;;) {
-      const page = await contactsPageAfter(companyId, q, after, DIRECTORY_PAGE_SIZE);
+      const page = await contactsPageAfter(companyId, q, after, PAGE_SIZE.records);
       if (!page.length) return;
       yield page;
-      if (page.length < DIRECTORY_PAGE_SIZE) return;
+      if (page.length < PAGE_SIZE.records) return;
       after = page[page.length - 1].id;
     }
   }

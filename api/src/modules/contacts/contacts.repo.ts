@@ -1,8 +1,9 @@
 import type { ContactDto } from '@zapdesk/core';
-import { and, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { categoryContacts, contactCategories, contacts } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db, list } from '../../platform/db';
+import { containsText, countedPage, type Page, type PageWindow } from '../../platform/db/paging';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type StoredExtraInfo = { id: number; name: string; value: string };
@@ -63,19 +64,18 @@ export function toContactDto(r: DtoRow): ContactDto {
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 export type ContactFilter = { searchParam: string; categoryIds: number[] };
 
 function filterWhere(companyId: number, f: ContactFilter): SQL {
   const parts: (SQL | undefined)[] = [eq(contacts.companyId, companyId)];
   if (f.searchParam) {
-    const like = `%${escapeLike(f.searchParam)}%`;
+    // name or e-mail contains the text; the number contains its digits
     const digits = f.searchParam.replace(/\D+/g, '');
     parts.push(
-      sql`(lower(${contacts.name}) like ${like} or lower(${contacts.email}) like ${like}${
-        digits ? sql` or ${contacts.number} like ${`%${digits}%`}` : sql``
-      })`,
+      or(
+        containsText(f.searchParam, contacts.name, contacts.email),
+        digits ? containsText(digits, contacts.number) : undefined,
+      ),
     );
   }
   if (f.categoryIds.length) {
@@ -87,25 +87,27 @@ function filterWhere(companyId: number, f: ContactFilter): SQL {
 }
 
 /** One page of the company's contacts (name order) and the total of the filter: two statements. */
-export async function listContacts(
-  companyId: number,
-  f: ContactFilter & { limit: number; offset: number },
-): Promise<{ rows: ContactDto[]; count: number }> {
+export function listContacts(companyId: number, f: ContactFilter, w: PageWindow): Promise<Page<ContactDto>> {
   const where = filterWhere(companyId, f);
   // the page reads contacts_company_lower_name_idx in order; both statements prepared (plans cached per connection)
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select(dtoColumns)
-      .from(contacts)
-      .where(where)
-      .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
-      .limit(f.limit)
-      .offset(f.offset)
-      .prepare('contact_list_page')
-      .execute(),
-    db.select({ n: count() }).from(contacts).where(where).prepare('contact_list_count').execute(),
-  ]);
-  return { rows: rows.map((r) => toContactDto(r as DtoRow)), count: Number(n) };
+  const rows = db
+    .select(dtoColumns)
+    .from(contacts)
+    .where(where)
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+    .limit(w.limit)
+    .offset(w.offset)
+    .prepare('contact_list_page')
+    .execute()
+    .then((rs) => rs.map((r) => toContactDto(r as DtoRow)));
+  const total = db
+    .select({ n: count() })
+    .from(contacts)
+    .where(where)
+    .prepare('contact_list_count')
+    .execute()
+    .then(([r]) => Number(r.n));
+  return countedPage(w, rows, total);
 }
 
 /** Keyset page for the export: contacts with id > afterId, in id order. */

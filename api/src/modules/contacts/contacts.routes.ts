@@ -1,8 +1,8 @@
 import {
   AllContactsQuery,
   CreateContact,
-  DirectoryIdParam,
   ExportContactsQuery,
+  IdParam,
   ImportOneContact,
   ListContactsQuery,
   UpdateContact,
@@ -41,11 +41,11 @@ const ImportForm = z
   .transform((f) => f.file ?? f.spreadsheet ?? f.media)
   .pipe(z.instanceof(File, { error: 'Envie uma planilha .xlsx' }));
 
-const listHandler = [requireAuth, validate('query', ListContactsQuery)] as const;
-
 export const contactsRoutes = new Hono<AppEnv>()
-  .get('/contacts', ...listHandler, async (c) => c.json(await listContacts(c.get('ctx'), c.req.valid('query')), 200))
-  .get('/contacts/', ...listHandler, async (c) => c.json(await listContacts(c.get('ctx'), c.req.valid('query')), 200))
+  // spec: GET /contacts and /contacts/ (the app ignores the trailing slash)
+  .get('/contacts', requireAuth, validate('query', ListContactsQuery), async (c) =>
+    c.json(await listContacts(c.get('ctx'), c.req.valid('query')), 200),
+  )
   .get('/contacts/export', requireAuth, validate('query', ExportContactsQuery), async (c) => {
     const bytes = await exportContacts(c.get('ctx'), c.req.valid('query'));
     const day = nowDate().toISOString().slice(0, 10);
@@ -54,7 +54,7 @@ export const contactsRoutes = new Hono<AppEnv>()
   .get('/contacts/import-template', requireAuth, async (c) => {
     return c.body((await contactTemplate()) as Uint8Array<ArrayBuffer>, 200, xlsxHeaders('modelo-contatos.xlsx'));
   })
-  .get('/contacts/:id', requireAuth, validate('param', DirectoryIdParam), async (c) =>
+  .get('/contacts/:id', requireAuth, validate('param', IdParam), async (c) =>
     c.json(await getContact(c.get('ctx'), c.req.valid('param').id), 200),
   )
   .post('/contacts', requireAuth, validate('json', CreateContact), async (c) =>
@@ -63,10 +63,10 @@ export const contactsRoutes = new Hono<AppEnv>()
   .post('/contact', requireAuth, validate('json', CreateContact), async (c) =>
     c.json(await createContact(c.get('ctx'), c.req.valid('json')), 200),
   )
-  .put('/contacts/:id', requireAuth, validate('param', DirectoryIdParam), validate('json', UpdateContact), async (c) =>
+  .put('/contacts/:id', requireAuth, validate('param', IdParam), validate('json', UpdateContact), async (c) =>
     c.json(await updateContact(c.get('ctx'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
-  .delete('/contacts/:id', requireAuth, validate('param', DirectoryIdParam), async (c) => {
+  .delete('/contacts/:id', requireAuth, validate('param', IdParam), async (c) => {
     await deleteContact(c.get('ctx'), c.req.valid('param').id);
     return c.json({ message: 'Contato excluído' }, 200);
   })

@@ -8,10 +8,11 @@ import {
   type ImportOneContact,
   type ListContactsQuery,
   numberVariants,
+  PAGE_SIZE,
+  pageWindow,
   type SendListContact,
   type UpdateContact,
 } from '@zapdesk/core';
-import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
@@ -49,16 +50,14 @@ export async function getContactRow(ctx: CompanyCtx, id: number): Promise<Contac
   return c;
 }
 
-/** GET /contacts → { contacts, hasMore, count } (20 per page, name order). */
+/** GET /contacts → { contacts, hasMore, count } (name order). */
 export async function listContacts(ctx: CompanyCtx, q: ListContactsQuery) {
-  const offset = (q.pageNumber - 1) * DIRECTORY_PAGE_SIZE;
-  const { rows, count } = await listContactRows(ctx.companyId, {
-    searchParam: q.searchParam,
-    categoryIds: q.categoryIds,
-    limit: DIRECTORY_PAGE_SIZE,
-    offset,
-  });
-  return { contacts: rows, hasMore: offset + rows.length < count, count };
+  const { rows, hasMore, count } = await listContactRows(
+    ctx.companyId,
+    { searchParam: q.searchParam, categoryIds: q.categoryIds },
+    pageWindow(q.pageNumber, PAGE_SIZE.records),
+  );
+  return { contacts: rows, hasMore, count };
 }
 
 /** Most contacts a send list answers at once (GET /contactsall). */

@@ -1,4 +1,4 @@
-import { coercedId, DomainError, SendMessageJson } from '@zapdesk/core';
+import { DomainError, IdValue, SendMessageJson } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
@@ -13,11 +13,11 @@ import {
 } from './messages.service';
 
 const SendParams = z.object({
-  ticketId: coercedId('Dados inválidos.'),
-  companyId: coercedId('Dados inválidos.'),
+  ticketId: IdValue,
+  companyId: IdValue,
 });
 const DeleteParams = z.object({
-  id: coercedId('Dados inválidos.'),
+  id: IdValue,
   channel: z.enum(DELETE_CHANNELS, { error: MESSAGE_TEXT.badChannel }),
 });
 

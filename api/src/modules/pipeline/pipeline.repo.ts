@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { messageRawLogs, users } from '../../db/schema';
 import { columns, db, list, queryRows } from '../../platform/db';
+import { containsText, type OpenPage, openPage, type PageWindow } from '../../platform/db/paging';
 
 export type RawLogRow = typeof messageRawLogs.$inferSelect;
 
@@ -100,38 +101,32 @@ export async function finishRawLogs(companyId: number, done: RawLogFinish[], row
 
 // the raw-log screen (spec 3 §3, master only)
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 /**
  * Raw logs are a platform-level (master) view across companies, hence `unsafe`: the route is master-only.
  */
-export async function unsafeListRawLogs(f: {
-  searchParam: string;
-  withError: boolean;
-  offset: number;
-  limit: number;
-}): Promise<RawLogRow[]> {
-  const conds: (SQL | undefined)[] = [];
-  const s = f.searchParam.trim();
-  if (s) {
-    const like = `%${escapeLike(s)}%`;
-    conds.push(
-      or(
-        ilike(messageRawLogs.body, like),
-        ilike(messageRawLogs.remoteJid, like),
-        ilike(messageRawLogs.messageId, like),
-        ilike(messageRawLogs.type, like),
-      ),
-    );
-  }
-  if (f.withError) conds.push(or(eq(messageRawLogs.status, 'failed'), isNull(messageRawLogs.ticketId)));
-  return db
-    .select()
-    .from(messageRawLogs)
-    .where(conds.length ? and(...conds) : undefined)
-    .orderBy(desc(messageRawLogs.createdAt), desc(messageRawLogs.id))
-    .limit(f.limit)
-    .offset(f.offset);
+export function unsafeListRawLogs(
+  f: { searchParam: string; withError: boolean },
+  w: PageWindow,
+): Promise<OpenPage<RawLogRow>> {
+  const where = and(
+    containsText(
+      f.searchParam,
+      messageRawLogs.body,
+      messageRawLogs.remoteJid,
+      messageRawLogs.messageId,
+      messageRawLogs.type,
+    ),
+    f.withError ? or(eq(messageRawLogs.status, 'failed'), isNull(messageRawLogs.ticketId)) : undefined,
+  );
+  return openPage(w, (p) =>
+    db
+      .select()
+      .from(messageRawLogs)
+      .where(where)
+      .orderBy(desc(messageRawLogs.createdAt), desc(messageRawLogs.id))
+      .limit(p.limit)
+      .offset(p.offset),
+  );
 }
 
 export async function unsafeDeleteAllRawLogs(): Promise<number> {

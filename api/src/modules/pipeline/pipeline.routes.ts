@@ -1,4 +1,4 @@
-import { coercedId } from '@zapdesk/core';
+import { coercedId, IdParam, PageQuery } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
@@ -7,15 +7,12 @@ import { validate } from '../../platform/http/validate';
 import { closeImportedTickets } from './pipeline.import';
 import { deleteAllRawLogs, listRawLogs, reprocessRawLog } from './pipeline.service';
 
-const ListQuery = z.object({
-  searchParam: z.string().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+const ListQuery = PageQuery.extend({
   searchParamWitchError: z
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
 });
-const IdParam = z.object({ id: coercedId('Dados inválidos.') });
 /** the connection's id, with the connections' text (the route was theirs) */
 const ImportIdParam = z.object({ id: coercedId('Registro não encontrado.') });
 

@@ -1,11 +1,9 @@
-import { DomainError } from '@zapdesk/core';
+import { DomainError, PAGE_SIZE, pageWindow } from '@zapdesk/core';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emitRawLogEvent, type MessageBruteLogDto, toMessageBruteLogDto } from './pipeline.logs';
 import { processRawLog } from './pipeline.process';
 import { unsafeDeleteAllRawLogs, unsafeListRawLogs } from './pipeline.repo';
-
-export const RAW_LOG_PAGE_SIZE = 20;
 
 /** GET /messageLogs/: master only, across companies (spec 3: platform-level view). */
 export async function listRawLogs(
@@ -13,16 +11,11 @@ export async function listRawLogs(
   q: { searchParam: string; pageNumber: number; searchParamWitchError: boolean },
 ): Promise<{ messagesBruteLogs: MessageBruteLogDto[]; hasMore: boolean }> {
   assertCan(ctx, 'viewMessageLogs');
-  const rows = await unsafeListRawLogs({
-    searchParam: q.searchParam,
-    withError: q.searchParamWitchError,
-    offset: (q.pageNumber - 1) * RAW_LOG_PAGE_SIZE,
-    limit: RAW_LOG_PAGE_SIZE + 1,
-  });
-  return {
-    messagesBruteLogs: rows.slice(0, RAW_LOG_PAGE_SIZE).map(toMessageBruteLogDto),
-    hasMore: rows.length > RAW_LOG_PAGE_SIZE,
-  };
+  const { rows, hasMore } = await unsafeListRawLogs(
+    { searchParam: q.searchParam, withError: q.searchParamWitchError },
+    pageWindow(q.pageNumber, PAGE_SIZE.records),
+  );
+  return { messagesBruteLogs: rows.map(toMessageBruteLogDto), hasMore };
 }
 
 /** POST /reprocessMessage/{id}: runs the processing again now; idempotent (never a second message). */

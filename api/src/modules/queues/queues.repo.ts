@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { queues, userQueues } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
+import { nameExists } from '../../platform/db/paging';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type NewQueueRow = { name: string; color: string; greetingMessage?: string | null };
@@ -34,20 +35,8 @@ export async function colorTaken(companyId: number, color: string, exceptId?: nu
   return !!r;
 }
 
-export async function nameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [r] = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(
-      and(
-        eq(queues.companyId, companyId),
-        sql`lower(${queues.name}) = lower(${name})`,
-        exceptId ? sql`${queues.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return !!r;
-}
+export const nameTaken = (companyId: number, name: string, exceptId?: number): Promise<boolean> =>
+  nameExists(queues, queues, companyId, name, exceptId);
 
 export async function insertQueue(companyId: number, values: NewQueueRow): Promise<QueueRow> {
   const [q] = await db

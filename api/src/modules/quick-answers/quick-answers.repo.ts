@@ -1,8 +1,17 @@
 import type { QuickAnswerDto } from '@zapdesk/core';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { quickAnswers } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
+import {
+  containsText,
+  countedPage,
+  countRows,
+  likePrefix,
+  nameExists,
+  type Page,
+  type PageWindow,
+} from '../../platform/db/paging';
 
 type Row = typeof quickAnswers.$inferSelect;
 
@@ -15,34 +24,24 @@ export const toQuickAnswerDto = (r: Row): QuickAnswerDto => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
-/** A page by shortcut; with a search, shortcuts starting with the text come first (the '/' picker). */
-export async function listQuickAnswers(
-  companyId: number,
-  q: { searchParam: string; limit: number; offset: number },
-): Promise<{ rows: QuickAnswerDto[]; count: number }> {
-  const parts: SQL[] = [eq(quickAnswers.companyId, companyId)];
-  const order: SQL[] = [];
-  if (q.searchParam) {
-    const s = escapeLike(q.searchParam);
-    parts.push(
-      sql`(lower(${quickAnswers.shortcut}) like ${`%${s}%`} or lower(${quickAnswers.message}) like ${`%${s}%`})`,
-    );
-    order.push(sql`(lower(${quickAnswers.shortcut}) like ${`${s}%`}) desc`);
-  }
-  const where = and(...parts);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(quickAnswers)
-      .where(where)
-      .orderBy(...order, asc(sql`lower(${quickAnswers.shortcut})`), asc(quickAnswers.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(quickAnswers).where(where),
-  ]);
-  return { rows: rows.map(toQuickAnswerDto), count: Number(n) };
+/** A page by shortcut; with a search (in the shortcut or the message), shortcuts starting with it come first (the '/' picker). */
+export function listQuickAnswers(companyId: number, search: string, w: PageWindow): Promise<Page<QuickAnswerDto>> {
+  const where = and(
+    eq(quickAnswers.companyId, companyId),
+    containsText(search, quickAnswers.shortcut, quickAnswers.message),
+  );
+  const prefixFirst = search
+    ? [sql`(lower(${quickAnswers.shortcut}) like ${likePrefix(search.toLowerCase())}) desc`]
+    : [];
+  const rows = db
+    .select()
+    .from(quickAnswers)
+    .where(where)
+    .orderBy(...prefixFirst, asc(sql`lower(${quickAnswers.shortcut})`), asc(quickAnswers.id))
+    .limit(w.limit)
+    .offset(w.offset)
+    .then((rs) => rs.map(toQuickAnswerDto));
+  return countedPage(w, rows, countRows(quickAnswers, where));
 }
 
 export async function findQuickAnswer(companyId: number, id: number): Promise<QuickAnswerDto | null> {
@@ -53,19 +52,8 @@ export async function findQuickAnswer(companyId: number, id: number): Promise<Qu
   return r ? toQuickAnswerDto(r) : null;
 }
 
-export async function shortcutTaken(companyId: number, shortcut: string, exceptId?: number): Promise<boolean> {
-  const parts: SQL[] = [
-    eq(quickAnswers.companyId, companyId),
-    sql`lower(${quickAnswers.shortcut}) = ${shortcut.toLowerCase()}`,
-  ];
-  if (exceptId !== undefined) parts.push(ne(quickAnswers.id, exceptId));
-  const [r] = await db
-    .select({ id: quickAnswers.id })
-    .from(quickAnswers)
-    .where(and(...parts))
-    .limit(1);
-  return !!r;
-}
+export const shortcutTaken = (companyId: number, shortcut: string, exceptId?: number): Promise<boolean> =>
+  nameExists(quickAnswers, { ...quickAnswers, name: quickAnswers.shortcut }, companyId, shortcut, exceptId);
 
 export async function insertQuickAnswer(companyId: number, v: { shortcut: string; message: string }) {
   const [r] = await db

@@ -2,11 +2,13 @@ import {
   type CreateQuickAnswer,
   DomainError,
   events,
+  PAGE_SIZE,
+  type PageQuery,
+  pageWindow,
   type QuickAnswerDto,
   type QuickAnswerEvent,
   type UpdateQuickAnswer,
 } from '@zapdesk/core';
-import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
 import * as repo from './quick-answers.repo';
@@ -22,14 +24,13 @@ function emitQuickAnswerEvent(companyId: number, data: QuickAnswerEvent): void {
 const notFound = () => new DomainError('ERR_NOT_FOUND', 'Resposta rápida não encontrada.');
 
 /** GET /quickAnswers/ → { quickAnswers, hasMore, count } */
-export async function listQuickAnswers(ctx: UserCtx, q: { searchParam: string; pageNumber: number }) {
-  const offset = (q.pageNumber - 1) * DIRECTORY_PAGE_SIZE;
-  const { rows, count } = await repo.listQuickAnswers(ctx.companyId, {
-    searchParam: q.searchParam,
-    limit: DIRECTORY_PAGE_SIZE,
-    offset,
-  });
-  return { quickAnswers: rows, hasMore: offset + rows.length < count, count };
+export async function listQuickAnswers(ctx: UserCtx, q: PageQuery) {
+  const { rows, hasMore, count } = await repo.listQuickAnswers(
+    ctx.companyId,
+    q.searchParam,
+    pageWindow(q.pageNumber, PAGE_SIZE.records),
+  );
+  return { quickAnswers: rows, hasMore, count };
 }
 
 export async function showQuickAnswer(ctx: UserCtx, id: number): Promise<QuickAnswerDto> {

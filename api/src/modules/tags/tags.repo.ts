@@ -1,8 +1,9 @@
 import type { TagDto } from '@zapdesk/core';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { contacts, tags, tickets, ticketTags } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
+import { containsText, countedPage, countRows, nameExists, type Page, type PageWindow } from '../../platform/db/paging';
 
 /** Tickets per tag, in the same statement as the tag (correlated count on the (company_id, tag_id) index). */
 const ticketsCount = sql<number>`(select count(*) from ${ticketTags} tt where tt.tag_id = "tags"."id" and tt.company_id = "tags"."company_id")::int`;
@@ -45,26 +46,18 @@ export function toTagDto(r: Row): TagDto {
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
-export async function listTags(
-  companyId: number,
-  q: { searchParam: string; limit: number; offset: number },
-): Promise<{ rows: TagDto[]; count: number }> {
-  const parts: SQL[] = [eq(tags.companyId, companyId)];
-  if (q.searchParam) parts.push(sql`lower(${tags.name}) like ${`%${escapeLike(q.searchParam)}%`}`);
-  const where = and(...parts);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(tags)
-      .where(where)
-      .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(tags).where(where),
-  ]);
-  return { rows: rows.map(toTagDto), count: Number(n) };
+/** A page of the company's tags by name (case-insensitive), `search` contained in the name. */
+export function listTags(companyId: number, search: string, w: PageWindow): Promise<Page<TagDto>> {
+  const where = and(eq(tags.companyId, companyId), containsText(search, tags.name));
+  const rows = db
+    .select(columns)
+    .from(tags)
+    .where(where)
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
+    .limit(w.limit)
+    .offset(w.offset)
+    .then((rs) => rs.map(toTagDto));
+  return countedPage(w, rows, countRows(tags, where));
 }
 
 export async function allTags(companyId: number, opts: { kanbanOnly?: boolean } = {}): Promise<TagDto[]> {
@@ -87,16 +80,8 @@ export async function findTag(companyId: number, id: number): Promise<TagDto | n
   return r ? toTagDto(r) : null;
 }
 
-export async function tagNameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
-  const parts: SQL[] = [eq(tags.companyId, companyId), sql`lower(${tags.name}) = ${name.toLowerCase()}`];
-  if (exceptId !== undefined) parts.push(ne(tags.id, exceptId));
-  const [r] = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(...parts))
-    .limit(1);
-  return !!r;
-}
+export const tagNameTaken = (companyId: number, name: string, exceptId?: number): Promise<boolean> =>
+  nameExists(tags, tags, companyId, name, exceptId);
 
 export async function insertTag(
   companyId: number,

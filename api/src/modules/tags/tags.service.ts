@@ -5,13 +5,15 @@ import {
   dayEnd,
   dayStart,
   events,
+  PAGE_SIZE,
+  type PageQuery,
+  pageWindow,
   type SendListContact,
   type TagDto,
   type TagEvent,
   type TicketDto,
   type UpdateTag,
 } from '@zapdesk/core';
-import { DIRECTORY_PAGE_SIZE } from '@zapdesk/core/contacts/fields';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
@@ -40,14 +42,13 @@ async function getTag(ctx: UserCtx, id: number): Promise<TagDto> {
 }
 
 /** GET /tags/ → { tags, hasMore, count }, each with ticketsCount. Reading is open to every user of the company. */
-export async function listTags(ctx: UserCtx, q: { searchParam: string; pageNumber: number }) {
-  const offset = (q.pageNumber - 1) * DIRECTORY_PAGE_SIZE;
-  const { rows, count } = await repo.listTags(ctx.companyId, {
-    searchParam: q.searchParam,
-    limit: DIRECTORY_PAGE_SIZE,
-    offset,
-  });
-  return { tags: rows, hasMore: offset + rows.length < count, count };
+export async function listTags(ctx: UserCtx, q: PageQuery) {
+  const { rows, hasMore, count } = await repo.listTags(
+    ctx.companyId,
+    q.searchParam,
+    pageWindow(q.pageNumber, PAGE_SIZE.records),
+  );
+  return { tags: rows, hasMore, count };
 }
 
 /** GET /tags/list: every tag (ticket filter, chat tag picker); `kanban=1` keeps the kanban lanes only. */

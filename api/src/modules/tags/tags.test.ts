@@ -78,9 +78,7 @@ describe('tags', () => {
     );
     expect(counts).toEqual({ 'Contagem 0': 3, 'Contagem 1': 2, 'Contagem 2': 0, 'Contagem 3': 0, 'Contagem 4': 0 });
     const { listTags } = await import('./tags.repo');
-    const { count } = await countStatements(() =>
-      listTags(tenant.company.id, { searchParam: '', limit: 20, offset: 0 }),
-    );
+    const { count } = await countStatements(() => listTags(tenant.company.id, '', { limit: 20, offset: 0 }));
     expect(count).toBe(2);
     const all = await (await t.req('GET', '/tags/list', { token: tenant.agent.token })).json();
     expect(all).toHaveLength(5);

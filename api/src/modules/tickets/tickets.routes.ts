@@ -1,7 +1,7 @@
 import {
   CheckContactOpenBody,
   CreateTicketBody,
-  coercedId,
+  IdParam,
   ListTicketsQuery,
   TicketsClosedBody,
   TicketsExportBody,
@@ -9,7 +9,6 @@ import {
   UpdateTicketBody,
 } from '@zapdesk/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { validate } from '../../platform/http/validate';
@@ -24,8 +23,6 @@ import {
   showTicket,
   updateTicket,
 } from './tickets.service';
-
-const IdParam = z.object({ id: coercedId('Dados inválidos.') });
 
 export const ticketsRoutes = new Hono<AppEnv>()
   .get('/tickets', requireAuth, validate('query', ListTicketsQuery), async (c) =>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { TicketDto } from '@zapdesk/core';
+import { LIST_TEXTS, type TicketDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { contacts, messages, ticketSearchTerms, tickets } from '../../db/schema';
@@ -652,7 +652,7 @@ describe('ids beyond int4 (found by the route sweep)', () => {
         json: method === 'PUT' ? { status: 'open' } : undefined,
       });
       expect({ path, status: r.status }).toEqual({ path, status: 400 });
-      expect(await r.json()).toMatchObject({ error: 'ERR_VALIDATION', message: 'Dados inválidos.' });
+      expect(await r.json()).toMatchObject({ error: 'ERR_VALIDATION', message: LIST_TEXTS.invalidId });
     }
     for (const json of [{ contactId: 2147483648 }, { contactId: 1, queueId: 2147483648 }]) {
       const r = await t.req('POST', '/tickets', { token: admin.token, json });

@@ -1,30 +1,23 @@
-import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { userAuthorizations, users } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
+import { containsText, countedPage, countRows, nameExists, type Page, type PageWindow } from '../../platform/db/paging';
 
 export type GroupRow = typeof userAuthorizations.$inferSelect;
 export type NewGroupRow = Omit<typeof userAuthorizations.$inferInsert, 'id' | 'companyId'>;
 
-function where(companyId: number, search: string): SQL | undefined {
-  const scope = eq(userAuthorizations.companyId, companyId);
-  if (!search) return scope;
-  return and(scope, ilike(userAuthorizations.name, `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
-}
-
-export async function listGroupsPage(companyId: number, opts: { search: string; limit: number; offset: number }) {
-  const w = where(companyId, opts.search);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(userAuthorizations)
-      .where(w)
-      .orderBy(asc(userAuthorizations.name), asc(userAuthorizations.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(userAuthorizations).where(w),
-  ]);
-  return { rows, count: Number(total.n) };
+/** A page of the company's permission groups by name; `search` contained in the name. */
+export function listGroupsPage(companyId: number, search: string, w: PageWindow): Promise<Page<GroupRow>> {
+  const where = and(eq(userAuthorizations.companyId, companyId), containsText(search, userAuthorizations.name));
+  const rows = db
+    .select()
+    .from(userAuthorizations)
+    .where(where)
+    .orderBy(asc(userAuthorizations.name), asc(userAuthorizations.id))
+    .limit(w.limit)
+    .offset(w.offset);
+  return countedPage(w, rows, countRows(userAuthorizations, where));
 }
 
 export async function findGroupInCompany(companyId: number, id: number): Promise<GroupRow | undefined> {
@@ -36,20 +29,8 @@ export async function findGroupInCompany(companyId: number, id: number): Promise
   return g;
 }
 
-export async function groupNameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [r] = await db
-    .select({ id: userAuthorizations.id })
-    .from(userAuthorizations)
-    .where(
-      and(
-        eq(userAuthorizations.companyId, companyId),
-        sql`lower(${userAuthorizations.name}) = lower(${name})`,
-        exceptId ? sql`${userAuthorizations.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return !!r;
-}
+export const groupNameTaken = (companyId: number, name: string, exceptId?: number): Promise<boolean> =>
+  nameExists(userAuthorizations, userAuthorizations, companyId, name, exceptId);
 
 export async function insertGroup(companyId: number, values: NewGroupRow): Promise<GroupRow> {
   const [g] = await db

@@ -1,5 +1,4 @@
-import { UserAuthorizationInput, UserAuthorizationUpdateInput } from '@zapdesk/core';
-import { IdParam, PageQuery } from '@zapdesk/core/users/user.fields';
+import { IdParam, PageQuery, UserAuthorizationInput, UserAuthorizationUpdateInput } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
@@ -8,9 +7,6 @@ import * as groups from './user-authorizations.service';
 
 export const userAuthorizationsRoutes = new Hono<AppEnv>()
   .get('/usersAuthorizations', requireAuth, validate('query', PageQuery), async (c) =>
-    c.json(await groups.listGroups(c.get('ctx'), c.req.valid('query')), 200),
-  )
-  .get('/usersAuthorizations/', requireAuth, validate('query', PageQuery), async (c) =>
     c.json(await groups.listGroups(c.get('ctx'), c.req.valid('query')), 200),
   )
   .get('/usersAuthorizations/:id', requireAuth, validate('param', IdParam), async (c) =>

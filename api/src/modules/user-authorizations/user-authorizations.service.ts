@@ -2,12 +2,14 @@ import {
   DEFAULT_GROUP_FLAGS,
   DomainError,
   events,
+  PAGE_SIZE,
+  type PageQuery,
+  pageWindow,
   type UserAuthorizationDto,
   type UserAuthorizationEvent,
   type UserAuthorizationInput,
   type UserAuthorizationUpdateInput,
 } from '@zapdesk/core';
-import { PAGE_SIZE } from '@zapdesk/core/users/user.fields';
 import { groupFlagsOf, invalidateActors } from '../../platform/auth/actor';
 import { refreshUserStreams } from '../../platform/events/sse';
 import type { UserCtx } from '../../platform/http/context';
@@ -39,15 +41,10 @@ async function load(companyId: number, id: number): Promise<repo.GroupRow> {
   return g;
 }
 
-export async function listGroups(ctx: UserCtx, q: { searchParam: string; pageNumber: number }) {
+export async function listGroups(ctx: UserCtx, q: PageQuery) {
   assertCan(ctx, CAP);
-  const offset = (q.pageNumber - 1) * PAGE_SIZE;
-  const { rows, count } = await repo.listGroupsPage(ctx.companyId, {
-    search: q.searchParam,
-    limit: PAGE_SIZE,
-    offset,
-  });
-  return { userAuthorizations: rows.map(toUserAuthorizationDto), count, hasMore: offset + rows.length < count };
+  const page = await repo.listGroupsPage(ctx.companyId, q.searchParam, pageWindow(q.pageNumber, PAGE_SIZE.records));
+  return { userAuthorizations: page.rows.map(toUserAuthorizationDto), count: page.count, hasMore: page.hasMore };
 }
 
 export async function getGroup(ctx: UserCtx, id: number): Promise<UserAuthorizationDto> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   companies,
   queues,
@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
+import { containsText, countedPage, countRows, type Page, type PageWindow } from '../../platform/db/paging';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -52,20 +53,11 @@ export async function queuesOfUsers(companyId: number, userIds: number[]) {
   return map;
 }
 
-function searchWhere(companyId: number, search: string): SQL | undefined {
-  const scope = eq(users.companyId, companyId);
-  if (!search) return scope;
-  const like = `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  return and(scope, or(ilike(users.name, like), ilike(users.email, like)));
-}
-
-export async function listUsersPage(companyId: number, opts: { search: string; limit: number; offset: number }) {
-  const where = searchWhere(companyId, opts.search);
-  const [rows, [total]] = await Promise.all([
-    baseQuery(where).orderBy(asc(users.name), asc(users.id)).limit(opts.limit).offset(opts.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, count: Number(total.n) };
+/** A page of the company's users by name; `search` contained in the name or the e-mail. */
+export function listUsersPage(companyId: number, search: string, w: PageWindow): Promise<Page<UserListRow>> {
+  const where = and(eq(users.companyId, companyId), containsText(search, users.name, users.email));
+  const rows = baseQuery(where).orderBy(asc(users.name), asc(users.id)).limit(w.limit).offset(w.offset);
+  return countedPage(w, rows, countRows(users, where));
 }
 
 export async function listAllUsers(companyId: number) {

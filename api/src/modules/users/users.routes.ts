@@ -1,16 +1,12 @@
-import { UserCreateInput, UserUpdateInput } from '@zapdesk/core';
-import { IdParam, PageQuery } from '@zapdesk/core/users/user.fields';
+import { IdParam, PageQuery, UserCreateInput, UserUpdateInput } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { validate } from '../../platform/http/validate';
 import * as users from './users.service';
 
-/** The spec calls `GET /users/` (with the slash); `/users` is accepted too. */
+/** The spec calls `GET /users/` (with the slash): the app ignores a trailing slash, `/users` answers both. */
 export const usersRoutes = new Hono<AppEnv>()
-  .get('/users/', requireAuth, validate('query', PageQuery), async (c) =>
-    c.json(await users.listUsers(c.get('ctx'), c.req.valid('query')), 200),
-  )
   .get('/users', requireAuth, validate('query', PageQuery), async (c) =>
     c.json(await users.listUsers(c.get('ctx'), c.req.valid('query')), 200),
   )

@@ -5,13 +5,15 @@ import {
   checkUserUpdate,
   DomainError,
   events,
+  PAGE_SIZE,
+  type PageQuery,
+  pageWindow,
   type Result,
   type UserCreateInput,
   type UserDto,
   type UserEvent,
   type UserUpdateInput,
 } from '@zapdesk/core';
-import { PAGE_SIZE } from '@zapdesk/core/users/user.fields';
 import { invalidateActors } from '../../platform/auth/actor';
 import { hashPassword } from '../../platform/auth/password';
 import { disconnectUserStreams, refreshUserStreams } from '../../platform/events/sse';
@@ -79,10 +81,9 @@ function publish(ctx: UserCtx, data: UserEvent, targetUserId?: number): void {
 }
 
 /** GET /users/ — every user of the company may list (the transfer modal searches users). */
-export async function listUsers(ctx: UserCtx, q: { searchParam: string; pageNumber: number }) {
-  const offset = (q.pageNumber - 1) * PAGE_SIZE;
-  const { rows, count } = await repo.listUsersPage(ctx.companyId, { search: q.searchParam, limit: PAGE_SIZE, offset });
-  return { users: await toDtos(ctx.companyId, rows), count, hasMore: offset + rows.length < count };
+export async function listUsers(ctx: UserCtx, q: PageQuery) {
+  const page = await repo.listUsersPage(ctx.companyId, q.searchParam, pageWindow(q.pageNumber, PAGE_SIZE.records));
+  return { users: await toDtos(ctx.companyId, page.rows), count: page.count, hasMore: page.hasMore };
 }
 
 /** GET /users/list — all users of the company (pickers). */

@@ -1,4 +1,4 @@
-import { coercedId, ListMessagesQuery } from '@zapdesk/core';
+import { IdValue, ListMessagesQuery } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/auth-middleware';
@@ -6,7 +6,7 @@ import type { AppEnv } from '../../../platform/http/context';
 import { validate } from '../../../platform/http/validate';
 import { listTicketMessages } from './messages-list.service';
 
-const TicketIdParam = z.object({ ticketId: coercedId('Dados inválidos.') });
+const TicketIdParam = z.object({ ticketId: IdValue });
 
 export const messagesListRoutes = new Hono<AppEnv>().get(
   '/messages/:ticketId',

@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { markReady } from './modules/health/health.routes';
 import { selectAdapters } from './platform/adapters';
+import { startupBanner } from './platform/banner';
 import { loadEnv } from './platform/env';
 import { LARGEST_BODY_MAX } from './platform/http/body-limit';
 import { webFetchHandler } from './platform/http/web-static';
@@ -26,11 +27,7 @@ async function main() {
   if (env.workersInApi) await p.jobs.startWorkers();
   markReady(true);
 
-  const db = env.databaseUrl ? 'PostgreSQL' : `PGlite (${env.dataDir}/pglite)`;
-  console.log(`\n  API  ${env.backendUrl}   (database: ${db}; ${env.redisUrl ? 'Redis' : 'embedded'} jobs and events)`);
-  console.log(`  Web  ${env.frontendUrl}\n`);
-  console.log('  Demo logins:  admin@demo.local / demo1234  (master admin)');
-  console.log('                agent@demo.local / demo1234  (attendant, queue Suporte)\n');
+  console.log(startupBanner(env).join('\n'));
 
   let stopping = false;
   const stop = async () => {

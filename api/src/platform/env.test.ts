@@ -18,6 +18,26 @@ describe('secrets', () => {
       );
     },
   );
+  test.each([
+    ['one character repeated', 'a'.repeat(64)],
+    ['two characters alternating', 'ab'.repeat(32)],
+    ['a short alphabet cycled', 'abcd'.repeat(16)],
+  ])('production refuses a low-entropy secret (%s)', (_n, weak) => {
+    expect(isWeakSecret(weak)).toBe(true);
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: strong, JWT_REFRESH_SECRET: weak })).toThrow(
+      /JWT_REFRESH_SECRET/,
+    );
+  });
+  test('production refuses the same secret for access and refresh tokens', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: strong, JWT_REFRESH_SECRET: strong })).toThrow(
+      /must be different/,
+    );
+  });
+  test('a random 32-byte secret (hex or base64url) is accepted', () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    expect(isWeakSecret(Buffer.from(bytes).toString('hex'))).toBe(false);
+    expect(isWeakSecret(Buffer.from(bytes).toString('base64url'))).toBe(false);
+  });
   test('production starts with strong secrets and never writes them to disk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'h3-env-'));
     try {

@@ -38,11 +38,26 @@ function num(v: string | undefined, d: number): number {
   return Number.isFinite(n) ? n : d;
 }
 
-/** Weak = short or a well-known placeholder. Production refuses to start with one. */
+/** Shannon entropy of the string's own characters × its length: ~bits a guesser faces (repeats score low). */
+export function secretEntropyBits(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...s].length;
+  let perChar = 0;
+  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
+  return perChar * n;
+}
+
+/**
+ * Weak = short, a well-known placeholder, or low-entropy (`aaaa…`, `abcdabcd…`: fewer than 10 distinct characters,
+ * or under 128 bits by the string's own character frequencies). Production refuses to start with one.
+ */
 export function isWeakSecret(s: string | undefined): boolean {
   if (!s) return true;
   if (s.length < 32) return true;
-  return /^(secret|changeme|change-me|default|password|test)/i.test(s);
+  if (/^(secret|changeme|change-me|default|password|test)/i.test(s)) return true;
+  // a random hex or base64 secret of ≥ 32 characters uses well over 10 distinct characters
+  return new Set(s).size < 10 || secretEntropyBits(s) < 128;
 }
 
 function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; jwtRefreshSecret: string } {
@@ -74,6 +89,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new Error(
         `Refusing to start in production: missing or weak secret(s) ${weak.join(', ')} (need ≥ 32 random characters).`,
       );
+    }
+    // one leaked secret must not forge both kinds of token
+    if (jwtSecret === jwtRefreshSecret) {
+      throw new Error('Refusing to start in production: JWT_SECRET and JWT_REFRESH_SECRET must be different secrets.');
     }
   } else if (!jwtSecret || !jwtRefreshSecret) {
     const s = loadOrCreateSecrets(dataDir);

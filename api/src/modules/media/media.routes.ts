@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireAuth } from '../../platform/http/auth-middleware';
+import { requireAuthOrQueryToken } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { readMediaFile } from './media.service';
 
@@ -9,7 +9,7 @@ function contentDisposition(fileName: string, download: boolean): string {
   return `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export const mediaRoutes = new Hono<AppEnv>().get('/media/:id', requireAuth, async (c) => {
+export const mediaRoutes = new Hono<AppEnv>().get('/media/:id', requireAuthOrQueryToken, async (c) => {
   const ctx = c.get('ctx');
   const { file, data, size } = await readMediaFile(ctx.companyId, c.req.param('id'));
   const download = c.req.query('download') === '1';

@@ -283,6 +283,13 @@ export class SseHub {
     return n;
   }
 
+  /** open streams of one user in this process (GET /events caps them per user) */
+  userStreamCount(companyId: number, userId: number): number {
+    let n = 0;
+    for (const c of this.clients.get(companyId) ?? []) if (!c.closed && c.viewer.userId === userId) n++;
+    return n;
+  }
+
   /**
    * A new stream for `viewer`. With `lastEventId` it first replays what the viewer missed since that id (or sends
    * `resync` when the id has left the buffer), then continues live; without it, it starts with a `ready` event

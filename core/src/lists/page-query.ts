@@ -105,3 +105,12 @@ export function parseIdList(v: unknown): number[] | null {
 export function pageWindow(pageNumber: number, size: number): { limit: number; offset: number } {
   return { limit: size, offset: (pageNumber - 1) * size };
 }
+
+/** A page's answer from its rows and the filter's total: more rows remain after this page when the total says so. */
+export function pageOf<T>(
+  window: { offset: number },
+  rows: T[],
+  count: number,
+): { rows: T[]; hasMore: boolean; count: number } {
+  return { rows, count, hasMore: window.offset + rows.length < count };
+}

@@ -13,6 +13,9 @@ import {
   type MachineActor,
   moveFromUpdate,
   type OutboundTicketPolicy,
+  PAGE_SIZE,
+  pageOf,
+  pageWindow,
   planTicketCreation,
   type TicketDto,
   type TicketEvent,
@@ -163,8 +166,6 @@ export async function touchTicketOnMessage(
 // ---------------------------------------------------------------------------------------------------------------
 // attendant calls (spec 1 §7)
 
-export const TICKETS_PAGE_SIZE = 40;
-
 const actorOf = (ctx: UserCtx): MachineActor => ({ userId: ctx.user.id, queueIds: ctx.user.queueIds, caps: ctx.caps });
 
 function refused(r: { error: ErrorCode; message?: string }): never {
@@ -172,12 +173,10 @@ function refused(r: { error: ErrorCode; message?: string }): never {
 }
 
 export async function listTickets(ctx: UserCtx, q: ListTicketsQuery) {
-  const offset = (q.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const { tickets, count } = await repo.listTicketDtos(ctx.companyId, ticketListFilter(ticketViewerOf(ctx), q), {
-    limit: TICKETS_PAGE_SIZE,
-    offset,
-  });
-  return { tickets, hasMore: offset + tickets.length < count, count };
+  const w = pageWindow(q.pageNumber, PAGE_SIZE.tickets);
+  const page = await repo.listTicketDtos(ctx.companyId, ticketListFilter(ticketViewerOf(ctx), q), w);
+  const { rows: tickets, hasMore, count } = pageOf(w, page.tickets, page.count);
+  return { tickets, hasMore, count };
 }
 
 /** Whether the user may open this ticket at all (chat, messages, GET /tickets/{id}): core's rule. */

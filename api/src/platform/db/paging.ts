@@ -3,6 +3,8 @@
  * LIKE escaping, and the name-exists check of the record screens. Repos build their own statement (columns, order,
  * joins) and hand its page to these; the query vocabulary and page sizes are core's (`core/src/lists/page-query.ts`).
  */
+
+import { pageOf } from '@zapdesk/core';
 import { type AnyColumn, and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { db } from './index';
@@ -49,7 +51,7 @@ export async function countedPage<T>(
   total: PromiseLike<number>,
 ): Promise<Page<T>> {
   const [r, n] = await Promise.all([rows, total]);
-  return { rows: r, count: n, hasMore: window.offset + r.length < n };
+  return pageOf(window, r, n);
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { contacts, messages } from '../../../db/schema';
 import { db } from '../../../platform/db';
+import { type OpenPage, openPage, type PageWindow } from '../../../platform/db/paging';
 import { textMatches, ticketHasWords } from '../../../platform/db/text-search';
 import type { MessageRow } from '../messages.serialize';
 
@@ -68,14 +69,19 @@ export type MessageListRow = {
  * The ticket's own page (no search) reads messages_company_ticket_created_idx in order; contact-wide pages and every
  * search pick their ids first (pageIds).
  */
-export async function listMessageRows(
+export function listMessageRows(
   companyId: number,
   scope: MessageScope,
-  opts: { words?: string[]; limit: number; offset: number },
-): Promise<MessageListRow[]> {
+  words: string[],
+  w: PageWindow,
+): Promise<OpenPage<MessageListRow>> {
   // prepared: the plan is cached per connection instead of made for every page
-  const rows = await messageListQuery(companyId, scope, opts).prepare('message_list_page').execute();
-  return rows as MessageListRow[];
+  return openPage(w, (p) =>
+    messageListQuery(companyId, scope, { words, ...p })
+      .prepare('message_list_page')
+      .execute()
+      .then((rows) => rows as MessageListRow[]),
+  );
 }
 
 /** The page's statement, unexecuted (the query-plan regression test EXPLAINs exactly this SQL). */

@@ -1,10 +1,8 @@
-import { type MessageDto, searchWords } from '@zapdesk/core';
+import { type MessageDto, PAGE_SIZE, pageWindow, searchWords } from '@zapdesk/core';
 import type { UserCtx } from '../../../platform/http/context';
 import { markTicketRead, showTicket } from '../../tickets/tickets.service';
 import { toMessageDto } from '../messages.serialize';
 import { listMessageRows, type MessageScope } from './messages-list.repo';
-
-export const MESSAGES_PAGE_SIZE = 20;
 
 /**
  * GET /messages/{ticketId} → { messages, hasMore, ticket? }: a page of the chat, oldest first inside the page, page 1
@@ -27,10 +25,13 @@ export async function listTicketMessages(
         : { kind: 'contact', contactId: ticket.contactId };
   const words = q.searchTerm ? searchWords(q.searchTerm) : [];
   if (q.searchTerm && !words.length) return { messages: [], hasMore: false };
-  const offset = (q.pageNumber - 1) * MESSAGES_PAGE_SIZE;
-  const rows = await listMessageRows(ctx.companyId, scope, { words, limit: MESSAGES_PAGE_SIZE + 1, offset });
-  const hasMore = rows.length > MESSAGES_PAGE_SIZE;
-  const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
+  const { rows, hasMore } = await listMessageRows(
+    ctx.companyId,
+    scope,
+    words,
+    pageWindow(q.pageNumber, PAGE_SIZE.messages),
+  );
+  const page = rows.reverse();
   if (q.pageNumber === 1 && !q.searchTerm && ticket.unreadMessages > 0 && ticket.userId === ctx.user.id) {
     await markTicketRead(ctx.companyId, ticket.id);
   }

@@ -8,14 +8,14 @@ import {
   validateImportRows,
 } from '@zapdesk/core/contacts/import-sheet';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, parseApiError, toastError, translateValidation } from '../../../lib/errors';
+import { parseApiError, toastError, translateValidation } from '../../../lib/errors';
 import { IconAlert, IconCheck, IconDownload, IconSheet, IconUpload } from '../../../ui/icons';
 import { Modal } from '../../../ui/modal';
 import { toast } from '../../../ui/toasts/toast';
 import { useCapabilities } from '../../auth/use-capabilities';
 import { downloadImportTemplate, importContactsFile, importOneContact } from '../contacts-api';
 import { readContactSheet } from './read-sheet';
-import { runPacedImport } from './run-import';
+import { endsImport, runPacedImport } from './run-import';
 
 /**
  * Files up to this many valid rows are imported one contact at a time (spec: 150 ms apart, a message per contact);
@@ -117,8 +117,7 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
         return { created };
       },
       signal: ctl.signal,
-      // the session is over (401): the rest would fail the same way
-      isFatal: (err) => err instanceof ApiError && err.status === 401,
+      isFatal: endsImport,
       onOutcome: (o) => {
         const failed = o.status === 'failed';
         const text = failed ? parseApiError(o.error) : undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { ValidImportRow } from '@zapdesk/core/contacts/import-sheet';
-import { type ImportOutcome, runPacedImport } from './run-import';
+import { endsImport, type ImportOutcome, runPacedImport } from './run-import';
 
 const rows: ValidImportRow[] = [2, 3, 4, 5].map((row) => ({
   row,
@@ -86,5 +86,17 @@ describe('runPacedImport', () => {
       sleep: clock.sleep,
     });
     expect(totals).toEqual({ created: 1, updated: 0, failed: 1, sent: 2, stopped: true });
+  });
+});
+
+describe('endsImport', () => {
+  test('a 401 or a connection unable to check WhatsApp ends the import; a refused row does not', () => {
+    expect(endsImport({ status: 401, code: 'ERR_SESSION_EXPIRED' })).toBe(true);
+    expect(endsImport({ status: 404, code: 'ERR_NO_DEF_WAPP_FOUND' })).toBe(true);
+    expect(endsImport({ status: 400, code: 'ERR_WAPP_CHECK_CONTACT' })).toBe(true);
+    expect(endsImport({ status: 400, code: 'ERR_WAPP_INVALID_CONTACT' })).toBe(false);
+    expect(endsImport({ status: 400, code: 'ERR_VALIDATION' })).toBe(false);
+    expect(endsImport(new Error('offline'))).toBe(false);
+    expect(endsImport(undefined)).toBe(false);
   });
 });

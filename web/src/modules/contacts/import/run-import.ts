@@ -20,6 +20,20 @@ export type PacedImportOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
+/** Codes after which every following new contact would be refused the same way: no connection can check WhatsApp. */
+const CONNECTION_CODES = new Set(['ERR_NO_DEF_WAPP_FOUND', 'ERR_WAPP_CHECK_CONTACT']);
+
+/**
+ * A failure that ends a client-side import (the rest would fail the same way): the session is over (401), or the
+ * company's default connection cannot check numbers on WhatsApp (the contact form's check, issue 12 point 6).
+ * Shaped like lib/errors' ApiError (`status`, `code`).
+ */
+export function endsImport(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { status?: unknown; code?: unknown };
+  return e.status === 401 || (typeof e.code === 'string' && CONNECTION_CODES.has(e.code));
+}
+
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**

@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   ERR_EMAIL_ALREADY_EXISTS: 409,
   ERR_COMPANY_INACTIVE: 403,
   ERR_INTERNAL: 500,
+  /** the database or Redis is unreachable for a moment: nothing was done, the client may retry */
+  ERR_SERVICE_UNAVAILABLE: 503,
   ERR_INVALID_TICKET_TRANSITION: 409,
   ERR_PAYLOAD_TOO_LARGE: 413,
 } as const;
@@ -89,6 +91,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_EMAIL_ALREADY_EXISTS: 'Já existe um usuário com este e-mail.',
   ERR_COMPANY_INACTIVE: 'Empresa desativada.',
   ERR_INTERNAL: 'An error occurred!',
+  ERR_SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   ERR_INVALID_TICKET_TRANSITION: 'Este ticket não está mais neste estado. Atualize a lista.',
   ERR_PAYLOAD_TOO_LARGE: 'Conteúdo grande demais.',
 };

@@ -45,6 +45,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_EMAIL_ALREADY_EXISTS: msg`Já existe um usuário com este e-mail.`,
   ERR_COMPANY_INACTIVE: msg`Empresa desativada.`,
   ERR_INTERNAL: msg`An error occurred!`,
+  ERR_SERVICE_UNAVAILABLE: msg`Serviço temporariamente indisponível. Tente novamente em instantes.`,
   ERR_INVALID_TICKET_TRANSITION: msg`Este ticket não está mais neste estado. Atualize a lista.`,
   ERR_PAYLOAD_TOO_LARGE: msg`Conteúdo grande demais.`,
 };

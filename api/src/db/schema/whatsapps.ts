@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -106,6 +107,8 @@ export const messageRawLogs = pgTable(
   (t) => [
     index('message_raw_logs_company_idx').on(t.companyId, t.createdAt),
     index('message_raw_logs_msg_idx').on(t.whatsappId, t.messageId),
+    // the logs nothing processed yet (a handful): the recovery sweep finds those whose job was lost
+    index('message_raw_logs_received_idx').on(t.id).where(sql`${t.status} = 'received'`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { defineImportJobs, maybeStartImport } from './pipeline.import';
 import { ingestChannelEvent } from './pipeline.ingest';
 import { definePipelineJobs } from './pipeline.jobs';
 import { registerInboundReaction } from './pipeline.reactions';
+import { startInboundRecovery } from './pipeline.recovery';
 
 /**
  * Startup step of the inbound pipeline, before the connections' (startWhatsappArea restores sessions that may emit
@@ -22,5 +23,7 @@ export function startPipelineArea(opts: { role: 'api' | 'worker' | 'cli' }): voi
   if (!(opts.role === 'worker' && env.databaseUrl && !env.redisUrl)) {
     definePipelineJobs();
     defineImportJobs();
+    // where the pipeline's jobs run: re-queue raw logs whose job was lost (Redis restarted, a crash in between)
+    if (opts.role === 'worker' || (opts.role === 'api' && env.workersInApi)) startInboundRecovery();
   }
 }

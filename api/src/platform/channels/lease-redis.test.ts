@@ -107,6 +107,20 @@ describe.skipIf(!url)('RedisOwnership (real Redis)', () => {
     expect(a.owns(300)).toBe(false);
   });
 
+  test('a lease Redis lost (restart without persistence) is re-taken at renewal, the session kept', async () => {
+    const a = owner();
+    const b = owner();
+    const lost: number[] = [];
+    a.onLost((id) => lost.push(id));
+    expect(await a.acquire(310)).toBe(true);
+    await admin.del(`${prefix}310`);
+    await until(async () => (await admin.get(`${prefix}310`)) === a.token, LEASE * 2);
+    expect(lost).toEqual([]);
+    expect(a.owns(310)).toBe(true);
+    // and nobody else can claim it meanwhile
+    expect(await b.claimOrphans([310])).toEqual([]);
+  });
+
   test('release is compare-and-delete: a stale release never frees another owner’s lease', async () => {
     const a = owner();
     const b = owner();

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import Redis from 'ioredis';
 import { log } from '../log';
+import { isUnavailableError, rootMessage } from '../unavailable';
 import type { SessionOwnership } from './ownership';
 
 /**
  * Session ownership across processes: a renewable lease per connection in Redis.
  *
  * - acquire: `SET key token NX PX lease` (or, when we already hold it, a compare-and-pexpire).
- * - renew: every `renewMs` a Lua compare-and-pexpire per held lease; a lease found under another token (we were
+ * - renew: every `renewMs` (and at once when Redis comes back) a Lua compare-and-pexpire per held lease — a lease
+ *   that Redis lost (restarted without persistence) is set again for us, nobody else holding it —; a lease found under another token (we were
  *   paused past the lease, another process took over) fires `onLost`, and so does a lease we could not confirm
  *   for `lease − renewMs` (Redis unreachable): we stop before the key can expire, so two processes never run the
  *   same WhatsApp session, even across a network partition.
@@ -33,6 +35,15 @@ export const DEFAULT_SCAN_MS = 5_000;
 export const DEFAULT_KEY_PREFIX = 'zapdesk:session-lease:';
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/**
+ * Renewal: extend our lease; a lease that is GONE (Redis restarted without persistence, or it expired while nobody
+ * took it) is set again for us (2) — nobody else holds it, so we keep running instead of stopping the session and
+ * leaving it to an orphan scan; a lease under another token answers 0 (lost).
+ */
+const RENEW_OR_RECLAIM = `local v = redis.call('get', KEYS[1])
+if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not v then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 2 end
+return 0`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 export class RedisOwnership implements SessionOwnership {
@@ -49,6 +60,8 @@ export class RedisOwnership implements SessionOwnership {
   private renewTimer: ReturnType<typeof setInterval> | undefined;
   private scanTimers = new Set<ReturnType<typeof setInterval>>();
   private renewing = false;
+  private connectedOnce = false;
+  private reconnectedAt = 0;
   private closed = false;
 
   constructor(opts: RedisOwnershipOptions) {
@@ -66,6 +79,22 @@ export class RedisOwnership implements SessionOwnership {
       this.ownsClient = false;
     }
     this.redis.on('error', (err) => log.warn({ err: err.message }, 'session lease: redis error'));
+    // back from a Redis outage (a restart may have lost every key): confirm or re-take our leases at once, before
+    // another process's orphan scan sees them free
+    this.redis.on('ready', () => {
+      if (this.connectedOnce) this.reconnectedAt = Date.now();
+      this.connectedOnce = true;
+      if (this.held.size > 0) void this.renewAll();
+    });
+  }
+
+  /**
+   * Redis came back less than a lease ago: a lease it lost may not be re-taken by its (live) owner yet, so a free
+   * lease does not mean nobody runs the session. Meanwhile orphans are not claimed, and the relay answers "retry
+   * later" (503) instead of "not running" for a session without a holder.
+   */
+  settling(): boolean {
+    return this.reconnectedAt > 0 && Date.now() - this.reconnectedAt < this.leaseMs;
   }
 
   private key(connId: number): string {
@@ -113,7 +142,7 @@ export class RedisOwnership implements SessionOwnership {
   async claimOrphans(candidateIds: readonly number[]): Promise<number[]> {
     const won: number[] = [];
     const others = candidateIds.filter((id) => !this.held.has(id));
-    if (others.length === 0 || this.closed) return won;
+    if (others.length === 0 || this.closed || this.settling()) return won;
     // one round trip to skip the leases that are alive: a scan of many connections stays cheap
     const pipe = this.redis.pipeline();
     for (const id of others) pipe.exists(this.key(id));
@@ -123,7 +152,8 @@ export class RedisOwnership implements SessionOwnership {
       return !!err || n === 0;
     });
     for (const id of free) {
-      if (this.closed) break;
+      // Redis came back while we looked: its free leases may be our peers' lost ones, about to be re-taken
+      if (this.closed || this.settling()) break;
       try {
         if (await this.acquire(id)) won.push(id);
       } catch (err) {
@@ -156,7 +186,7 @@ export class RedisOwnership implements SessionOwnership {
           }
         }
       } catch (err) {
-        log.warn({ err }, 'session lease: orphan scan failed');
+        log.warn({ err: isUnavailableError(err) ? rootMessage(err) : err }, 'session lease: orphan scan failed');
       } finally {
         running = false;
       }
@@ -198,7 +228,7 @@ export class RedisOwnership implements SessionOwnership {
       if (ids.length === 0) return;
       const sentAt = Date.now();
       const pipe = this.redis.pipeline();
-      for (const id of ids) pipe.eval(RENEW, 1, this.key(id), this.token, String(this.leaseMs));
+      for (const id of ids) pipe.eval(RENEW_OR_RECLAIM, 1, this.key(id), this.token, String(this.leaseMs));
       let results: [Error | null, unknown][] | null = null;
       try {
         results = await pipe.exec();
@@ -208,8 +238,10 @@ export class RedisOwnership implements SessionOwnership {
       for (const [i, id] of ids.entries()) {
         if (!this.held.has(id)) continue; // released meanwhile
         const [err, value] = results?.[i] ?? [new Error('no reply'), null];
-        if (!err && value === 1) this.held.set(id, sentAt);
-        else if (!err && value === 0) this.lose(id, 'taken-or-expired');
+        if (!err && (value === 1 || value === 2)) {
+          this.held.set(id, sentAt);
+          if (value === 2) log.warn({ connId: id, token: this.token }, 'session lease was gone from Redis: re-taken');
+        } else if (!err && value === 0) this.lose(id, 'taken-or-expired');
         // unconfirmed: keep running only while the last confirmed lease is surely still ours
         else if (Date.now() - (this.held.get(id) ?? 0) >= this.leaseMs - this.renewMs) this.lose(id, 'unconfirmed');
       }

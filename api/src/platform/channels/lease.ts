@@ -1,5 +1,6 @@
 import { type Platform, platform } from '../index';
 import { log } from '../log';
+import { serviceUnavailable } from '../unavailable';
 import { RedisOwnership } from './lease-redis';
 import { LocalOwnership } from './ownership';
 import { runSessionOpHere, setRelayTransport } from './relay';
@@ -69,8 +70,14 @@ export async function startSessionRelay(): Promise<void> {
     redis: p.env.redisUrl,
     address: owner.token,
     prefix: `${p.env.redisPrefix}:session-relay:`,
-    holder: (connId) => owner.holder(connId),
+    holder: async (connId) => {
+      const h = await owner.holder(connId);
+      // Redis just came back and lost the leases: the owner has not re-taken this one yet → retry later (503)
+      if (h === null && owner.settling()) throw serviceUnavailable();
+      return h;
+    },
     handle: runSessionOpHere,
+    settling: () => owner.settling(),
   });
   await relay.ready;
   setRelayTransport(p, relay);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, ERROR_STATUS, type ErrorCode } from '@zapdesk/core';
 import Redis from 'ioredis';
 import { log } from '../log';
+import { isUnavailableError, serviceUnavailable } from '../unavailable';
 import type { RelayTransport } from './relay';
 
 /**
@@ -26,6 +27,11 @@ export type RedisRelayOptions = {
   holder(connId: number): Promise<string | null>;
   /** runs a request addressed to this process */
   handle(connId: number, op: string, args: unknown): Promise<unknown>;
+  /**
+   * whether Redis came back a moment ago: a holder not listening yet may be re-subscribing, so the caller is told
+   * to retry (503) rather than that the session is not running
+   */
+  settling?(): boolean;
 };
 
 export const DEFAULT_RELAY_PREFIX = 'zapdesk:session-relay:';
@@ -96,6 +102,8 @@ export function blobKeysOf(value: unknown, keys: string[] = []): string[] {
 
 function toWireError(err: unknown): { code?: string; message: string } {
   if (err instanceof DomainError) return { code: err.code, message: err.message };
+  // the owner's database or Redis is unreachable: the caller answers 503 too, not a 500
+  if (isUnavailableError(err)) return { code: 'ERR_SERVICE_UNAVAILABLE', message: serviceUnavailable().message };
   return { message: err instanceof Error ? err.message : String(err) };
 }
 
@@ -125,6 +133,10 @@ export class RedisRelay implements RelayTransport {
     this.sub.on('message', (channel: string, raw: string) => {
       if (channel === own) void this.receive(raw);
     });
+    // pub/sub keeps nothing for a disconnected subscriber: an answer published while our subscription is down is
+    // lost for good, so the requests waiting now fail at once instead of at their timeout (up to minutes for a send,
+    // blocking whoever awaits them — e.g. a worker's inbound batch sending greetings through a Redis restart)
+    this.sub.on('close', () => this.failPending());
     this.ready = this.sub.subscribe(own).then(() => undefined);
     this.ready.catch(() => {});
   }
@@ -186,7 +198,7 @@ export class RedisRelay implements RelayTransport {
   ): Promise<unknown> {
     if (this.closed) throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
     await this.ready.catch(() => {
-      throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+      throw serviceUnavailable();
     });
     const id = this.newId();
     const msg: Wire = { t: 'req', id, from: this.address, ...call };
@@ -206,14 +218,28 @@ export class RedisRelay implements RelayTransport {
     } catch (err) {
       this.settle(id);
       log.warn({ err, connId: call.connId, op: call.op }, 'session relay: request not sent');
-      throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+      // Redis unreachable: 503, the client may retry
+      throw serviceUnavailable();
     }
     if (receivers === 0) {
-      // the lease holder is not listening: it stopped without releasing (crash); a peer takes over within lease+scan
+      // the lease holder is not listening: it stopped without releasing (crash); a peer takes over within lease+scan.
+      // Right after a Redis restart it may only be re-subscribing: retry later
       this.settle(id);
+      if (this.opts.settling?.()) throw serviceUnavailable();
       throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
     }
     return answer;
+  }
+
+  private failPending(): void {
+    if (this.pending.size === 0) return;
+    log.warn({ requests: this.pending.size }, 'session relay: subscription lost, waiting requests failed');
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      this.pending.delete(id);
+      // Redis connectivity, not the session: 503, the client may retry (an inbound event is idempotent by its id)
+      p.reject(serviceUnavailable());
+    }
   }
 
   private settle(id: string): Pending | undefined {
@@ -251,7 +277,8 @@ export class RedisRelay implements RelayTransport {
       const value = await this.opts.handle(msg.connId, msg.op, args);
       reply = { t: 'res', id: msg.id, ok: true, value };
     } catch (err) {
-      if (!(err instanceof DomainError)) log.warn({ err, connId: msg.connId, op: msg.op }, 'session relay: op failed');
+      if (!(err instanceof DomainError) && !isUnavailableError(err))
+        log.warn({ err, connId: msg.connId, op: msg.op }, 'session relay: op failed');
       reply = { t: 'res', id: msg.id, ok: false, error: toWireError(err) };
     }
     try {

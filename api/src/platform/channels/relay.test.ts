@@ -102,14 +102,15 @@ describe('channel relay dispatch', () => {
     await sessionManager().stop(4, { logout: false });
   });
 
-  test('Redis unreachable while looking up the owner → ERR_WAPP_NOT_INITIALIZED, never a 500', async () => {
+  test('Redis unreachable while looking up the owner → 503 ERR_SERVICE_UNAVAILABLE (retry later), never a 500', async () => {
     setRelayTransport(t.platform, fakeTransport(new Error('connect ECONNREFUSED')).transport);
     const err = await echo(5, { n: 5 }).then(
       () => null,
       (e: DomainError) => e,
     );
     expect(err).toBeInstanceOf(DomainError);
-    expect(err?.code).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(err?.code).toBe('ERR_SERVICE_UNAVAILABLE');
+    expect(err?.status).toBe(503);
   });
 
   test('an op name is defined once', () => {

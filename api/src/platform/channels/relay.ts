@@ -1,6 +1,7 @@
 import { DomainError, type ErrorCode } from '@zapdesk/core';
 import { type Platform, platform } from '../index';
 import { log } from '../log';
+import { serviceUnavailable } from '../unavailable';
 import { sessionManager } from './session-manager';
 import type { ChannelPresence, ChannelSession, OutboundContent, SentMessage } from './types';
 
@@ -88,9 +89,9 @@ async function dispatch(connId: number, op: string, args: unknown): Promise<unkn
   try {
     address = await transport.ownerElsewhere(connId);
   } catch (err) {
-    // Redis unreachable: nobody can tell who runs the session
+    // Redis unreachable: nobody can tell who runs the session for now (503: the client may retry)
     log.warn({ err, connId, op }, 'session relay: owner look-up failed');
-    throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    throw serviceUnavailable();
   }
   // nobody owns it (start claims it here; other ops find no session and say so) or we hold the lease
   if (!address) return def.handler(connId, args);

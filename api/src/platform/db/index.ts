@@ -62,9 +62,22 @@ export function createPGlite(opts: { dataDir?: string; loadDataDir?: Blob } = {}
   return new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: PGLITE_EXTENSIONS });
 }
 
+/**
+ * postgres.js connection behaviour through a database outage. Its default reconnect backoff grows with every failed
+ * attempt of the pool up to 10–20 s, and a query waits for its connection's next attempt: during an outage requests
+ * hung that long before failing, and after the database came back the pool took as long to notice. Here: at most
+ * 1 s between attempts (requests fail fast with a connection error → 503, recovery within a second), and a
+ * connection attempt gives up after 5 s (a blackholed host does not hang requests for the default 30 s).
+ */
+export const PG_CONNECTION_OPTIONS = {
+  connect_timeout: 5,
+  /** seconds before the next connection attempt, by failed attempts so far */
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+} as const;
+
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.url) {
-    const sql = postgres(opts.url, { max: 10, onnotice: () => {} });
+    const sql = postgres(opts.url, { max: 10, onnotice: () => {}, ...PG_CONNECTION_OPTIONS });
     const db = drizzlePg(sql, { schema, logger }) as unknown as Db;
     return {
       kind: 'postgres',

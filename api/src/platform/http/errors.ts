@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { log } from '../log';
+import { isUnavailableError, rootMessage } from '../unavailable';
 
 export function errorBody(code: ErrorCode, message?: string, extra?: Record<string, unknown>) {
   return { error: code, message: message ?? ERROR_TEXT[code], ...extra };
@@ -42,8 +43,12 @@ export function isBadInputDbError(err: unknown): boolean {
   return sqlState(err)?.startsWith('22') ?? false;
 }
 
+/** seconds a client should wait before retrying a 503 (the database or Redis was unreachable) */
+export const RETRY_AFTER_SECONDS = 5;
+
 export function onError(err: Error, c: Context) {
   if (err instanceof DomainError) {
+    if (err.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     // a refusal about one field names it, as validation failures do
     const fields = (err.details as { fields?: Record<string, string> } | undefined)?.fields;
     return c.json(
@@ -66,6 +71,12 @@ export function onError(err: Error, c: Context) {
     return c.json(errorBody('ERR_VALIDATION'), 400);
   }
   const requestId = c.get('requestId' as never) as string | undefined;
+  // PostgreSQL or Redis unreachable: nothing was done, the client may retry (never a 500)
+  if (isUnavailableError(err)) {
+    log.warn({ err: rootMessage(err), requestId, path: c.req.path }, 'dependency unavailable: answered 503');
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return c.json(errorBody('ERR_SERVICE_UNAVAILABLE', undefined, { requestId }), 503);
+  }
   log.error({ err, requestId, path: c.req.path }, 'unhandled error');
   return c.json(errorBody('ERR_INTERNAL', 'An error occurred!', { requestId }), 500);
 }

@@ -1,6 +1,7 @@
-import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { log } from '../log';
+import { isUnavailableError, rootMessage } from '../unavailable';
 import { normalizeOpts, toJsonData } from './job-opts';
 import {
   type Backoff,
@@ -27,6 +28,8 @@ export type BullJobsOptions = {
 type Envelope = { companyId: number | null; payload: unknown };
 
 const DAY = 24 * 60 * 60 * 1000;
+/** a job that met an unreachable database runs again after this long, without spending an attempt */
+export const UNAVAILABLE_RETRY_MS = Number(process.env.JOBS_UNAVAILABLE_RETRY_MS) || 2_000;
 
 function toBackoff(b: JobOpts['backoff'] | number | { type: string; delay?: number } | undefined): Backoff | undefined {
   if (b === undefined || b === null) return undefined;
@@ -210,7 +213,7 @@ export class BullJobs implements Jobs {
     this.workerConn.on('error', (err) => log.error({ err }, 'jobs: redis worker connection error'));
     this.worker = new Worker(
       this.queueName,
-      async (job: Job) => {
+      async (job: Job, token?: string) => {
         const h = this.handlers.get(job.name);
         if (!h) throw new Error(`no handler for job "${job.name}"`);
         const env = (job.data ?? {}) as Partial<Envelope>;
@@ -225,7 +228,12 @@ export class BullJobs implements Jobs {
         } catch (e) {
           // BullMQ's own way to skip the remaining attempts
           if (e instanceof UnrecoverableJobError) throw new UnrecoverableError(e.message);
-          throw e;
+          // the database (or Redis) is unreachable: not the job's fault. It waits and runs again without spending
+          // an attempt — a 30 s database outage would otherwise exhaust the attempts and drop it as failed
+          if (!isUnavailableError(e) || !token) throw e;
+          log.warn({ id: job.id, name: job.name, err: rootMessage(e) }, 'jobs: dependency unavailable, job delayed');
+          await job.moveToDelayed(Date.now() + UNAVAILABLE_RETRY_MS, token);
+          throw new DelayedError();
         }
       },
       { connection: this.workerConn, prefix: this.prefix, concurrency: this.totalConcurrency() },

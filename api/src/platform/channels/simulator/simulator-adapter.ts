@@ -9,6 +9,7 @@ import {
   simulatorHasWhatsapp,
   sniffMedia,
 } from '@zapdesk/core';
+import { serviceUnavailable } from '../../unavailable';
 import type {
   ChannelAdapter,
   ChannelEvents,
@@ -178,6 +179,9 @@ export class SimulatorSession implements ChannelSession {
       quotedId: p.quotedId ?? null,
       dataJson: msg.location ?? null,
     });
+    // stopped while the phone's row was written (ownership moved to another process, shutdown): this session no
+    // longer delivers events, so the message would be answered as taken and never stored — refuse it, retryable
+    if (this.state !== 'CONNECTED') throw serviceUnavailable();
     this.events.onMessage(this.conn.id, msg);
     return id;
   }

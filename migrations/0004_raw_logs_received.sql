@@ -1,0 +1,1 @@
+CREATE INDEX "message_raw_logs_received_idx" ON "message_raw_logs" USING btree ("id") WHERE "message_raw_logs"."status" = 'received';

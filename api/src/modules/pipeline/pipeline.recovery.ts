@@ -1,3 +1,4 @@
+import { type ClockTimer, clock } from '../../platform/clock';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { rootMessage } from '../../platform/unavailable';
@@ -18,7 +19,7 @@ const SWEEP_LIMIT = 2_000;
 const PER_JOB = 200;
 
 /** One sweep: answers how many logs were queued again. */
-export async function recoverStaleRawLogs(now = Date.now()): Promise<number> {
+export async function recoverStaleRawLogs(now = clock().now()): Promise<number> {
   const stale = await unsafeFindStaleReceivedRawLogs(RECOVERY_AFTER_MS, SWEEP_LIMIT);
   if (stale.length === 0) return 0;
   const slot = Math.floor(now / RECOVERY_INTERVAL_MS);
@@ -50,18 +51,19 @@ export async function recoverStaleRawLogs(now = Date.now()): Promise<number> {
 /** Starts the periodic sweep in this process (one that runs the job workers); stopped on shutdown. */
 export function startInboundRecovery(): void {
   const p = platform();
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
+  let timer: ClockTimer | undefined;
+  let stopped = false;
+  const tick = async () => {
     try {
       await recoverStaleRawLogs();
     } catch (err) {
       log.warn({ err: rootMessage(err) }, 'inbound recovery sweep failed; next one retries');
-    } finally {
-      running = false;
     }
-  }, RECOVERY_INTERVAL_MS);
-  timer.unref?.();
-  p.onShutdown.push(() => clearInterval(timer));
+    if (!stopped) timer = clock().setTimeout(() => void tick(), RECOVERY_INTERVAL_MS);
+  };
+  timer = clock().setTimeout(() => void tick(), RECOVERY_INTERVAL_MS);
+  p.onShutdown.push(() => {
+    stopped = true;
+    timer?.cancel();
+  });
 }

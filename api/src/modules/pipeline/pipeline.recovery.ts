@@ -2,7 +2,7 @@ import { type ClockTimer, clock } from '../../platform/clock';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { rootMessage } from '../../platform/unavailable';
-import { INBOUND_BATCH_JOB } from './pipeline.jobs';
+import { inboundBatchJob } from './pipeline.jobs';
 import { unsafeFindStaleReceivedRawLogs } from './pipeline.recovery.repo';
 
 /**
@@ -32,15 +32,9 @@ export async function recoverStaleRawLogs(now = clock().now()): Promise<number> 
   for (const [companyId, ids] of perCompany) {
     for (let i = 0; i < ids.length; i += PER_JOB) {
       const rawLogIds = ids.slice(i, i + PER_JOB);
-      await platform().jobs.add(
-        INBOUND_BATCH_JOB,
-        { rawLogIds },
-        {
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 500 },
-          jobId: `inbound-recover-${rawLogIds[0]}-${rawLogIds.length}-${slot}`,
-          companyId,
-        },
+      await inboundBatchJob.enqueue(
+        { companyId, rawLogIds },
+        { jobId: `inbound-recover-${rawLogIds[0]}-${rawLogIds.length}-${slot}` },
       );
     }
   }

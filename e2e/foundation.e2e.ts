@@ -1,5 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, AGENT, DESKTOP, drawerEntries, login, MOBILE, openUserMenuItem, shot } from './support';
+import {
+  ADMIN,
+  AGENT,
+  API_URL,
+  apiLogin,
+  authHeaders,
+  DESKTOP,
+  drawerEntries,
+  login,
+  MOBILE,
+  openUserMenuItem,
+  shot,
+} from './support';
 
 /**
  * The web shell journey: guards, login, drawer gating (spec 1 §2), preferences, logout.
@@ -174,14 +186,16 @@ test.describe('drawer gating', () => {
 });
 
 test.describe('preferences', () => {
-  test('a theme change persists across reloads', async ({ page }) => {
+  test('a theme change persists across reloads', async ({ page, request }) => {
+    // the volume is the user's one server value (issue 12 point 8), not a browser default of 30
+    const before = (await apiLogin(request, ADMIN)).user.volume;
     await login(page, ADMIN.email, ADMIN.password);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'defaultTheme');
     await openUserMenuItem(page, 'preferences');
     const dialog = page.getByTestId('preferences-dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('theme-option')).toHaveCount(7);
-    await expect(dialog.getByTestId('preferences-volume')).toHaveValue('30');
+    await expect(dialog.getByTestId('preferences-volume')).toHaveValue(String(before));
     await dialog.locator('[data-theme-name="dracula"]').click();
     await dialog.getByTestId('preferences-volume').fill('70');
     await shot(page, 'preferences-desktop');
@@ -191,11 +205,20 @@ test.describe('preferences', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dracula');
     await expect(page.getByTestId('top-bar')).toBeVisible();
+    // the theme stays in this browser; the volume went to the server, no browser copy
     expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('volume')])).toEqual([
       'dracula',
-      '70',
+      null,
     ]);
+    const { token, user } = await apiLogin(request, ADMIN);
+    expect(user.volume).toBe(70);
     await shot(page, 'admin-dracula-desktop');
+    // later journeys of the same server meet the admin's volume as it was
+    const res = await request.put(`${API_URL}/users/${user.id}`, {
+      headers: authHeaders(token),
+      data: { volume: before },
+    });
+    expect(res.status(), await res.text()).toBe(200);
   });
 
   test('the language picker switches the interface (English)', async ({ page }) => {

@@ -22,6 +22,7 @@ import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { requestBodyLimits } from './platform/http/body-limit';
 import type { AppEnv } from './platform/http/context';
 import { errorBody, onError } from './platform/http/errors';
+import { apiSecurityHeaders } from './platform/http/security-headers';
 
 export type AppOptions = { corsOrigins: string[] };
 
@@ -34,6 +35,7 @@ export function createApp(opts: AppOptions) {
   // strict: false — the spec writes some calls with a trailing slash (`GET /whatsapp/`, `/users/`, `/tags/`…): both forms answer
   const app = new Hono<AppEnv>({ strict: false });
   app.use(requestId());
+  app.use(apiSecurityHeaders());
   app.use(
     cors({
       origin: (origin) => (opts.corsOrigins.includes(origin) ? origin : null),

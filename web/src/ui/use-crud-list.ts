@@ -69,6 +69,13 @@ export function useLivePagedList<T extends { id: number }, E extends EventPayloa
   return list;
 }
 
+/** A list screen's live list, editor and delete confirmation (`useCrudList`). */
+export type CrudList<T extends { id: number }> = CrudState<T> & {
+  list: PagedList<T>;
+  /** an editor saved: the row shows at once, the editor closes */
+  saved: (item: T) => void;
+};
+
 /**
  * A list screen's data and state together: the live paged list, its editor and its delete confirmation. A failed
  * page load is toasted unless `onError` says otherwise.
@@ -80,10 +87,7 @@ export function useCrudList<T extends { id: number }, E extends EventPayload>(
     deleteItem: (id: number) => Promise<unknown>;
     deletedMessage: string;
   },
-): CrudState<T> & {
-  list: PagedList<T> /** an editor saved: the row shows at once, the editor closes */;
-  saved: (item: T) => void;
-} {
+): CrudList<T> {
   const list = useLivePagedList<T, E>({ onError: toastError, ...opts });
   const crud = useCrudState<T>({
     deleteItem: opts.deleteItem,

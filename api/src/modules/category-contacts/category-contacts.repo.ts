@@ -1,9 +1,9 @@
 import type { CategoryContactDto } from '@zapdesk/core';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { categoryContacts, contactCategories } from '../../db/schema';
-import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, nameExists, type Page, type PageWindow } from '../../platform/db/paging';
+import { deleteInCompany, findInCompany, insertInCompany, updateInCompany } from '../../platform/db/records';
 
 type Row = typeof categoryContacts.$inferSelect;
 
@@ -48,10 +48,7 @@ export async function allCategoryContacts(companyId: number): Promise<CategoryCo
 }
 
 export async function findCategoryContact(companyId: number, id: number): Promise<CategoryContactDto | null> {
-  const [r] = await db
-    .select()
-    .from(categoryContacts)
-    .where(and(eq(categoryContacts.companyId, companyId), eq(categoryContacts.id, id)));
+  const r = await findInCompany(categoryContacts, companyId, id);
   return r ? toCategoryContactDto(r) : null;
 }
 
@@ -63,11 +60,7 @@ export async function insertCategoryContact(
   companyId: number,
   v: { name: string; color: string | null; userId: number | null },
 ): Promise<CategoryContactDto> {
-  const [r] = await db
-    .insert(categoryContacts)
-    .values({ companyId, ...v })
-    .returning();
-  return toCategoryContactDto(r);
+  return toCategoryContactDto(await insertInCompany(categoryContacts, companyId, v));
 }
 
 export async function updateCategoryContact(
@@ -75,21 +68,12 @@ export async function updateCategoryContact(
   id: number,
   patch: Partial<{ name: string; color: string | null }>,
 ): Promise<CategoryContactDto | null> {
-  const [r] = await db
-    .update(categoryContacts)
-    .set({ ...patch, updatedAt: nowDate() })
-    .where(and(eq(categoryContacts.companyId, companyId), eq(categoryContacts.id, id)))
-    .returning();
+  const r = await updateInCompany(categoryContacts, companyId, id, patch);
   return r ? toCategoryContactDto(r) : null;
 }
 
-export async function deleteCategoryContact(companyId: number, id: number): Promise<boolean> {
-  const r = await db
-    .delete(categoryContacts)
-    .where(and(eq(categoryContacts.companyId, companyId), eq(categoryContacts.id, id)))
-    .returning({ id: categoryContacts.id });
-  return r.length > 0;
-}
+export const deleteCategoryContact = (companyId: number, id: number): Promise<boolean> =>
+  deleteInCompany(categoryContacts, companyId, id);
 
 /** How many of these ids are categories of the company. */
 export async function countCategoriesInCompany(companyId: number, ids: number[]): Promise<number> {

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { queues, userQueues } from '../../db/schema';
-import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { nameExists } from '../../platform/db/paging';
+import { findInCompany, insertInCompany, updateInCompany } from '../../platform/db/records';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type NewQueueRow = { name: string; color: string; greetingMessage?: string | null };
@@ -11,49 +11,24 @@ export async function listQueues(companyId: number): Promise<QueueRow[]> {
   return db.select().from(queues).where(eq(queues.companyId, companyId)).orderBy(asc(queues.name), asc(queues.id));
 }
 
-export async function findQueueInCompany(companyId: number, id: number): Promise<QueueRow | undefined> {
-  const [q] = await db
-    .select()
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
-    .limit(1);
-  return q;
-}
+export const findQueueInCompany = (companyId: number, id: number): Promise<QueueRow | undefined> =>
+  findInCompany(queues, companyId, id);
 
-export async function colorTaken(companyId: number, color: string, exceptId?: number): Promise<boolean> {
-  const [r] = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(
-      and(
-        eq(queues.companyId, companyId),
-        sql`upper(${queues.color}) = upper(${color})`,
-        exceptId ? sql`${queues.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return !!r;
-}
+/** A queue of the company already has this colour (case-insensitive). */
+export const colorTaken = (companyId: number, color: string, exceptId?: number): Promise<boolean> =>
+  nameExists(queues, { ...queues, name: queues.color }, companyId, color, exceptId);
 
 export const nameTaken = (companyId: number, name: string, exceptId?: number): Promise<boolean> =>
   nameExists(queues, queues, companyId, name, exceptId);
 
-export async function insertQueue(companyId: number, values: NewQueueRow): Promise<QueueRow> {
-  const [q] = await db
-    .insert(queues)
-    .values({ ...values, companyId })
-    .returning();
-  return q;
-}
+export const insertQueue = (companyId: number, values: NewQueueRow): Promise<QueueRow> =>
+  insertInCompany(queues, companyId, values);
 
-export async function updateQueue(companyId: number, id: number, values: Partial<NewQueueRow>): Promise<QueueRow> {
-  const [q] = await db
-    .update(queues)
-    .set({ ...values, updatedAt: nowDate() })
-    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
-    .returning();
-  return q;
-}
+export const updateQueue = (
+  companyId: number,
+  id: number,
+  values: Partial<NewQueueRow>,
+): Promise<QueueRow | undefined> => updateInCompany(queues, companyId, id, values);
 
 /** Deletes the queue; returns the users who were in it (their queue list changes). Tickets keep no queue (FK). */
 export async function deleteQueue(companyId: number, id: number): Promise<number[]> {

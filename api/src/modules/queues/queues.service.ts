@@ -71,6 +71,8 @@ export async function updateQueue(ctx: UserCtx, id: number, input: QueueUpdateIn
   await getQueueInCompany(ctx.companyId, id);
   await assertFree(ctx.companyId, input, id);
   const q = await repo.updateQueue(ctx.companyId, id, input).catch(translateConflict);
+  // deleted meanwhile
+  if (!q) throw new DomainError('ERR_NOT_FOUND', 'Fila não encontrada.');
   // users carry their queues' names and colours
   invalidateActors();
   const dto = toQueueDto(q);

@@ -1,7 +1,6 @@
 import type { QuickAnswerDto } from '@zapdesk/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { quickAnswers } from '../../db/schema';
-import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 import {
   containsText,
@@ -12,6 +11,7 @@ import {
   type Page,
   type PageWindow,
 } from '../../platform/db/paging';
+import { deleteInCompany, findInCompany, insertInCompany, updateInCompany } from '../../platform/db/records';
 
 type Row = typeof quickAnswers.$inferSelect;
 
@@ -45,10 +45,7 @@ export function listQuickAnswers(companyId: number, search: string, w: PageWindo
 }
 
 export async function findQuickAnswer(companyId: number, id: number): Promise<QuickAnswerDto | null> {
-  const [r] = await db
-    .select()
-    .from(quickAnswers)
-    .where(and(eq(quickAnswers.companyId, companyId), eq(quickAnswers.id, id)));
+  const r = await findInCompany(quickAnswers, companyId, id);
   return r ? toQuickAnswerDto(r) : null;
 }
 
@@ -56,11 +53,7 @@ export const shortcutTaken = (companyId: number, shortcut: string, exceptId?: nu
   nameExists(quickAnswers, { ...quickAnswers, name: quickAnswers.shortcut }, companyId, shortcut, exceptId);
 
 export async function insertQuickAnswer(companyId: number, v: { shortcut: string; message: string }) {
-  const [r] = await db
-    .insert(quickAnswers)
-    .values({ companyId, ...v })
-    .returning();
-  return toQuickAnswerDto(r);
+  return toQuickAnswerDto(await insertInCompany(quickAnswers, companyId, v));
 }
 
 export async function updateQuickAnswer(
@@ -68,18 +61,9 @@ export async function updateQuickAnswer(
   id: number,
   patch: Partial<{ shortcut: string; message: string }>,
 ): Promise<QuickAnswerDto | null> {
-  const [r] = await db
-    .update(quickAnswers)
-    .set({ ...patch, updatedAt: nowDate() })
-    .where(and(eq(quickAnswers.companyId, companyId), eq(quickAnswers.id, id)))
-    .returning();
+  const r = await updateInCompany(quickAnswers, companyId, id, patch);
   return r ? toQuickAnswerDto(r) : null;
 }
 
-export async function deleteQuickAnswer(companyId: number, id: number): Promise<boolean> {
-  const r = await db
-    .delete(quickAnswers)
-    .where(and(eq(quickAnswers.companyId, companyId), eq(quickAnswers.id, id)))
-    .returning({ id: quickAnswers.id });
-  return r.length > 0;
-}
+export const deleteQuickAnswer = (companyId: number, id: number): Promise<boolean> =>
+  deleteInCompany(quickAnswers, companyId, id);

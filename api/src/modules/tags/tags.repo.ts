@@ -1,9 +1,9 @@
 import type { TagDto } from '@zapdesk/core';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { contacts, tags, tickets, ticketTags } from '../../db/schema';
-import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, nameExists, type Page, type PageWindow } from '../../platform/db/paging';
+import { deleteInCompany, updateInCompany } from '../../platform/db/records';
 
 /** Tickets per tag, in the same statement as the tag (correlated count on the (company_id, tag_id) index). */
 const ticketsCount = sql<number>`(select count(*) from ${ticketTags} tt where tt.tag_id = "tags"."id" and tt.company_id = "tags"."company_id")::int`;
@@ -99,21 +99,10 @@ export async function updateTag(
   id: number,
   patch: Partial<{ name: string; color: string; kanban: 0 | 1 }>,
 ): Promise<boolean> {
-  const r = await db
-    .update(tags)
-    .set({ ...patch, updatedAt: nowDate() })
-    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
-    .returning({ id: tags.id });
-  return r.length > 0;
+  return !!(await updateInCompany(tags, companyId, id, patch));
 }
 
-export async function deleteTag(companyId: number, id: number): Promise<boolean> {
-  const r = await db
-    .delete(tags)
-    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
-    .returning({ id: tags.id });
-  return r.length > 0;
-}
+export const deleteTag = (companyId: number, id: number): Promise<boolean> => deleteInCompany(tags, companyId, id);
 
 /** Ids of tickets carrying a tag (to refresh them after the tag changes). */
 export async function ticketIdsWithTag(companyId: number, tagId: number, limit: number): Promise<number[]> {

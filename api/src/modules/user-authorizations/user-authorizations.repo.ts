@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { userAuthorizations, users } from '../../db/schema';
-import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, nameExists, type Page, type PageWindow } from '../../platform/db/paging';
+import { findInCompany, insertInCompany, updateInCompany } from '../../platform/db/records';
 
 export type GroupRow = typeof userAuthorizations.$inferSelect;
 export type NewGroupRow = Omit<typeof userAuthorizations.$inferInsert, 'id' | 'companyId'>;
@@ -20,34 +20,20 @@ export function listGroupsPage(companyId: number, search: string, w: PageWindow)
   return countedPage(w, rows, countRows(userAuthorizations, where));
 }
 
-export async function findGroupInCompany(companyId: number, id: number): Promise<GroupRow | undefined> {
-  const [g] = await db
-    .select()
-    .from(userAuthorizations)
-    .where(and(eq(userAuthorizations.companyId, companyId), eq(userAuthorizations.id, id)))
-    .limit(1);
-  return g;
-}
+export const findGroupInCompany = (companyId: number, id: number): Promise<GroupRow | undefined> =>
+  findInCompany(userAuthorizations, companyId, id);
 
 export const groupNameTaken = (companyId: number, name: string, exceptId?: number): Promise<boolean> =>
   nameExists(userAuthorizations, userAuthorizations, companyId, name, exceptId);
 
-export async function insertGroup(companyId: number, values: NewGroupRow): Promise<GroupRow> {
-  const [g] = await db
-    .insert(userAuthorizations)
-    .values({ ...values, companyId })
-    .returning();
-  return g;
-}
+export const insertGroup = (companyId: number, values: NewGroupRow): Promise<GroupRow> =>
+  insertInCompany(userAuthorizations, companyId, values);
 
-export async function updateGroup(companyId: number, id: number, values: Partial<NewGroupRow>): Promise<GroupRow> {
-  const [g] = await db
-    .update(userAuthorizations)
-    .set({ ...values, updatedAt: nowDate() })
-    .where(and(eq(userAuthorizations.companyId, companyId), eq(userAuthorizations.id, id)))
-    .returning();
-  return g;
-}
+export const updateGroup = (
+  companyId: number,
+  id: number,
+  values: Partial<NewGroupRow>,
+): Promise<GroupRow | undefined> => updateInCompany(userAuthorizations, companyId, id, values);
 
 /** The users of a group (their live streams take its new flags). */
 export async function groupMemberIds(companyId: number, id: number): Promise<number[]> {

@@ -73,6 +73,8 @@ export async function updateGroup(
   if (input.name && (await repo.groupNameTaken(ctx.companyId, input.name, id)))
     throw new DomainError('ERR_NAME_EXISTS');
   const g = await repo.updateGroup(ctx.companyId, id, input);
+  // deleted meanwhile
+  if (!g) throw new DomainError('ERR_NOT_FOUND', 'Grupo de permissões não encontrado.');
   // every member's capabilities change with the group, what their live streams carry too
   invalidateActors();
   await refreshUserStreams(ctx.companyId, await repo.groupMemberIds(ctx.companyId, id));

@@ -3,15 +3,10 @@ import { type CategoryContactDto, type CategoryContactEvent, events } from '@zap
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ColorChip } from '../../ui/color-chip';
-import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
-import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { IconArrowLeft, IconFolder } from '../../ui/icons';
-import { PagedListBody } from '../../ui/list-body';
-import { AddButton, PageCard } from '../../ui/page-card';
-import { RowActions } from '../../ui/row-actions';
-import { SearchInput } from '../../ui/search-input';
-import { editorOf, useCrudList } from '../../ui/use-crud-list';
+import { RecordListPage } from '../../ui/record-list-page';
+import { useCrudList } from '../../ui/use-crud-list';
 import { byName, textMatches } from '../../ui/use-paged-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { deleteCategory, fetchCategoriesPage } from './category-contacts-api';
@@ -42,10 +37,10 @@ function CategoriesList() {
     deleteItem: deleteCategory,
     deletedMessage: t`Categoria excluída com sucesso`,
   });
-  const editor = editorOf(crud.editing);
 
   return (
-    <PageCard
+    <RecordListPage
+      crud={crud}
       title={
         <span className="flex items-center gap-2">
           <Link
@@ -62,77 +57,41 @@ function CategoriesList() {
       }
       subtitle={<Trans>Agrupe contatos para filtrar listas e montar campanhas</Trans>}
       testId="categories-page"
-      actions={
-        <AddButton onClick={() => crud.setEditing('new')} testId="category-add">
-          <Trans>Adicionar categoria</Trans>
-        </AddButton>
-      }
-      toolbar={
-        <SearchInput
-          onSearch={setSearch}
-          placeholder={t`Pesquisar categorias`}
-          className="w-full sm:w-80"
-          testId="categories-search"
+      add={{ label: <Trans>Adicionar categoria</Trans>, testId: 'category-add' }}
+      search={{ onSearch: setSearch, placeholder: t`Pesquisar categorias`, testId: 'categories-search' }}
+      scrollTestId="categories-scroll"
+      empty={
+        <EmptyState
+          icon={<IconFolder size={28} />}
+          title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhuma categoria cadastrada</Trans>}
+          description={
+            search ? (
+              <Trans>Nenhuma categoria corresponde à pesquisa.</Trans>
+            ) : (
+              <Trans>Crie categorias como "Clientes VIP" ou "Fornecedores" e marque os contatos.</Trans>
+            )
+          }
         />
       }
-    >
-      <PagedListBody
-        list={crud.list}
-        testId="categories-scroll"
-        empty={
-          <EmptyState
-            icon={<IconFolder size={28} />}
-            title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhuma categoria cadastrada</Trans>}
-            description={
-              search ? (
-                <Trans>Nenhuma categoria corresponde à pesquisa.</Trans>
-              ) : (
-                <Trans>Crie categorias como "Clientes VIP" ou "Fornecedores" e marque os contatos.</Trans>
-              )
-            }
-          />
-        }
-      >
-        <DataTable
-          items={crud.list.items}
-          testId="categories-table"
-          rowKey={(c) => c.id}
-          rowTestId="category-row"
-          rowData={(c) => ({ 'data-name': c.name })}
-          columns={[
-            {
-              key: 'name',
-              header: <Trans>Nome</Trans>,
-              className: 'max-w-[16rem]',
-              cell: (c) => <ColorChip color={c.color ?? '#9CA3AF'}>{c.name}</ColorChip>,
-            },
-          ]}
-          actions={(c) => (
-            <RowActions
-              testIdPrefix="category"
-              onEdit={() => crud.setEditing(c)}
-              onDelete={() => crud.setDeleting(c)}
-            />
-          )}
-        />
-      </PagedListBody>
-      {editor ? (
-        <CategoryDialog
-          key={editor.key}
-          category={editor.item}
-          onClose={() => crud.setEditing(null)}
-          onSaved={crud.saved}
-        />
-      ) : null}
-      <ConfirmDeleteDialog
-        item={crud.deleting}
-        title={<Trans>Excluir categoria</Trans>}
-        onClose={() => crud.setDeleting(null)}
-        onConfirm={crud.confirmDelete}
-      >
-        {(c) => <DeleteText name={c.name} />}
-      </ConfirmDeleteDialog>
-    </PageCard>
+      table={{
+        testId: 'categories-table',
+        rowKey: (c) => c.id,
+        rowTestId: 'category-row',
+        rowData: (c) => ({ 'data-name': c.name }),
+        columns: [
+          {
+            key: 'name',
+            header: <Trans>Nome</Trans>,
+            className: 'max-w-[16rem]',
+            cell: (c) => <ColorChip color={c.color ?? '#9CA3AF'}>{c.name}</ColorChip>,
+          },
+        ],
+      }}
+      rowActions={{ testIdPrefix: 'category' }}
+      editor={(e) => <CategoryDialog category={e.item} onClose={e.onClose} onSaved={e.onSaved} />}
+      deleteTitle={<Trans>Excluir categoria</Trans>}
+      deleteText={(c) => <DeleteText name={c.name} />}
+    />
   );
 }
 

@@ -1,15 +1,10 @@
 import type { UserAuthorizationDto, UserAuthorizationInput } from '@zapdesk/core';
-import { parseResponse } from 'hono/client';
 import { api } from '../../lib/api';
-import type { Page } from '../../ui/use-paged-list';
+import { recordsApi } from '../../lib/records-api';
 
-/** `GET /usersAuthorizations` (searchParam, pageNumber) → `{ userAuthorizations, hasMore }`. */
-export async function fetchGroupsPage(searchParam: string, pageNumber: number): Promise<Page<UserAuthorizationDto>> {
-  const res = (await parseResponse(
-    api.usersAuthorizations.$get({ query: { searchParam, pageNumber: String(pageNumber) } }),
-  )) as { userAuthorizations: UserAuthorizationDto[]; hasMore: boolean };
-  return { items: res.userAuthorizations, hasMore: res.hasMore };
-}
+/** `GET /usersAuthorizations` (searchParam, pageNumber) → `{ userAuthorizations, hasMore }`; POST, PUT, DELETE. */
+const groups = recordsApi<UserAuthorizationDto, UserAuthorizationInput>(api.usersAuthorizations, 'userAuthorizations');
+export const { fetchPage: fetchGroupsPage, create: createGroup, update: updateGroup, remove: deleteGroup } = groups;
 
 /** Every group of the company (the user modal's picker): walks the pages. */
 export async function fetchAllGroups(): Promise<UserAuthorizationDto[]> {
@@ -20,18 +15,4 @@ export async function fetchAllGroups(): Promise<UserAuthorizationDto[]> {
     if (!hasMore) break;
   }
   return all;
-}
-
-export async function createGroup(input: UserAuthorizationInput): Promise<UserAuthorizationDto> {
-  return (await parseResponse(api.usersAuthorizations.$post({ json: input }))) as UserAuthorizationDto;
-}
-
-export async function updateGroup(id: number, input: UserAuthorizationInput): Promise<UserAuthorizationDto> {
-  return (await parseResponse(
-    api.usersAuthorizations[':id'].$put({ param: { id: String(id) }, json: input }),
-  )) as UserAuthorizationDto;
-}
-
-export async function deleteGroup(id: number): Promise<void> {
-  await parseResponse(api.usersAuthorizations[':id'].$delete({ param: { id: String(id) } }));
 }

@@ -2,16 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { events, type UserAuthorizationDto, type UserAuthorizationEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
-import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { IconArrowLeft, IconShield } from '../../ui/icons';
-import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
-import { AddButton, PageCard } from '../../ui/page-card';
-import { RowActions } from '../../ui/row-actions';
-import { SearchInput } from '../../ui/search-input';
-import { editorOf, useCrudList } from '../../ui/use-crud-list';
+import { RecordListPage } from '../../ui/record-list-page';
+import { useCrudList } from '../../ui/use-crud-list';
 import { byName, textMatches } from '../../ui/use-paged-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { GroupDialog } from './group-dialog';
@@ -39,105 +34,78 @@ function GroupsList() {
     deleteItem: deleteGroup,
     deletedMessage: t`Grupo de permissões excluído`,
   });
-  const editor = editorOf(crud.editing);
 
   return (
-    <PageCard
+    <RecordListPage
+      crud={crud}
       title={<Trans>Grupos de Permissões</Trans>}
       subtitle={<Trans>O que cada grupo de usuários pode ver e fazer</Trans>}
       testId="groups-page"
       actions={
-        <>
-          <Link href="/users" className="btn btn-ghost btn-sm" data-testid="groups-back">
-            <IconArrowLeft size={16} />
-            <Trans>Usuários</Trans>
-          </Link>
-          <AddButton onClick={() => crud.setEditing('new')} testId="group-add">
-            <Trans>Adicionar grupo</Trans>
-          </AddButton>
-        </>
+        <Link href="/users" className="btn btn-ghost btn-sm" data-testid="groups-back">
+          <IconArrowLeft size={16} />
+          <Trans>Usuários</Trans>
+        </Link>
       }
-      toolbar={
-        <SearchInput
-          onSearch={setSearch}
-          placeholder={t`Pesquisar grupos`}
-          className="w-full sm:w-80"
-          testId="groups-search"
+      add={{ label: <Trans>Adicionar grupo</Trans>, testId: 'group-add' }}
+      search={{ onSearch: setSearch, placeholder: t`Pesquisar grupos`, testId: 'groups-search' }}
+      scrollTestId="groups-scroll"
+      empty={
+        <EmptyState
+          icon={<IconShield size={28} />}
+          title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum grupo de permissões</Trans>}
+          description={
+            search ? (
+              <Trans>Nenhum grupo corresponde à pesquisa.</Trans>
+            ) : (
+              <Trans>Crie grupos para definir o que cada equipe pode fazer.</Trans>
+            )
+          }
         />
       }
-    >
-      <PagedListBody
-        list={crud.list}
-        testId="groups-scroll"
-        empty={
-          <EmptyState
-            icon={<IconShield size={28} />}
-            title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum grupo de permissões</Trans>}
-            description={
-              search ? (
-                <Trans>Nenhum grupo corresponde à pesquisa.</Trans>
-              ) : (
-                <Trans>Crie grupos para definir o que cada equipe pode fazer.</Trans>
-              )
-            }
-          />
-        }
-      >
-        <DataTable
-          items={crud.list.items}
-          testId="groups-table"
-          rowKey={(g) => g.id}
-          rowTestId="group-row"
-          rowData={(g) => ({ 'data-name': g.name })}
-          columns={[
-            {
-              key: 'name',
-              header: <Trans>Nome</Trans>,
-              className: 'max-w-[14rem]',
-              cell: (g) => <span className="block truncate font-medium">{g.name}</span>,
-            },
-            {
-              key: 'flags',
-              header: <Trans>Permissões</Trans>,
-              headerClassName: 'hidden md:table-cell',
-              className: 'hidden md:table-cell',
-              cell: (g) => {
-                const on = GROUP_FLAGS.filter((f) => g[f.key]);
-                return (
-                  <div className="flex flex-wrap gap-1">
-                    {on.length === 0 ? (
-                      <span className="text-sm text-base-content/50">
-                        <Trans>Nenhuma permissão extra</Trans>
+      table={{
+        testId: 'groups-table',
+        rowKey: (g) => g.id,
+        rowTestId: 'group-row',
+        rowData: (g) => ({ 'data-name': g.name }),
+        columns: [
+          {
+            key: 'name',
+            header: <Trans>Nome</Trans>,
+            className: 'max-w-[14rem]',
+            cell: (g) => <span className="block truncate font-medium">{g.name}</span>,
+          },
+          {
+            key: 'flags',
+            header: <Trans>Permissões</Trans>,
+            headerClassName: 'hidden md:table-cell',
+            className: 'hidden md:table-cell',
+            cell: (g) => {
+              const on = GROUP_FLAGS.filter((f) => g[f.key]);
+              return (
+                <div className="flex flex-wrap gap-1">
+                  {on.length === 0 ? (
+                    <span className="text-sm text-base-content/50">
+                      <Trans>Nenhuma permissão extra</Trans>
+                    </span>
+                  ) : (
+                    on.map((f) => (
+                      <span key={f.key} className="badge badge-soft badge-sm">
+                        {i18n._(f.label)}
                       </span>
-                    ) : (
-                      on.map((f) => (
-                        <span key={f.key} className="badge badge-soft badge-sm">
-                          {i18n._(f.label)}
-                        </span>
-                      ))
-                    )}
-                  </div>
-                );
-              },
+                    ))
+                  )}
+                </div>
+              );
             },
-          ]}
-          actions={(g) => (
-            <RowActions testIdPrefix="group" onEdit={() => crud.setEditing(g)} onDelete={() => crud.setDeleting(g)} />
-          )}
-        />
-      </PagedListBody>
-      {editor ? (
-        <GroupDialog key={editor.key} group={editor.item} onClose={() => crud.setEditing(null)} onSaved={crud.saved} />
-      ) : null}
-      <ConfirmDeleteDialog
-        item={crud.deleting}
-        title={<Trans>Excluir grupo de permissões</Trans>}
-        onClose={() => crud.setDeleting(null)}
-        onConfirm={crud.confirmDelete}
-      >
-        {(g) => <DeleteText name={g.name} />}
-      </ConfirmDeleteDialog>
-    </PageCard>
+          },
+        ],
+      }}
+      rowActions={{ testIdPrefix: 'group' }}
+      editor={(e) => <GroupDialog group={e.item} onClose={e.onClose} onSaved={e.onSaved} />}
+      deleteTitle={<Trans>Excluir grupo de permissões</Trans>}
+      deleteText={(g) => <DeleteText name={g.name} />}
+    />
   );
 }
 

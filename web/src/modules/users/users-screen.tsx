@@ -3,16 +3,11 @@ import { events, type UserDto, type UserEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ColorChip } from '../../ui/color-chip';
-import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
-import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { IconShield, IconUsers } from '../../ui/icons';
-import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
-import { AddButton, PageCard } from '../../ui/page-card';
-import { RowActions } from '../../ui/row-actions';
-import { SearchInput } from '../../ui/search-input';
-import { editorOf, useCrudList } from '../../ui/use-crud-list';
+import { RecordListPage } from '../../ui/record-list-page';
+import { useCrudList } from '../../ui/use-crud-list';
 import { byName, textMatches } from '../../ui/use-paged-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { UserModal } from './user-modal';
@@ -50,146 +45,114 @@ function UsersList() {
     deleteItem: deleteUser,
     deletedMessage: t`Usuário excluído`,
   });
-  const editor = editorOf(crud.editing);
   // nobody deletes themselves; only a master deletes a master
   const canDelete = (u: UserDto) => u.id !== me?.id && (u.master !== 1 || !!caps?.editMasterField);
 
   return (
-    <PageCard
+    <RecordListPage
+      crud={crud}
       title={<Trans>Usuários</Trans>}
       subtitle={<Trans>Atendentes e administradores da empresa</Trans>}
       testId="users-page"
       actions={
-        <>
-          <Link href="/UserAuthorizations" className="btn btn-outline btn-sm" data-testid="users-groups-link">
-            <IconShield size={16} />
-            <Trans>Grupos de permissões</Trans>
-          </Link>
-          <AddButton onClick={() => crud.setEditing('new')} testId="user-add">
-            <Trans>Adicionar usuário</Trans>
-          </AddButton>
-        </>
+        <Link href="/UserAuthorizations" className="btn btn-outline btn-sm" data-testid="users-groups-link">
+          <IconShield size={16} />
+          <Trans>Grupos de permissões</Trans>
+        </Link>
       }
-      toolbar={
-        <SearchInput
-          onSearch={setSearch}
-          placeholder={t`Pesquisar por nome ou e-mail`}
-          className="w-full sm:w-80"
-          testId="users-search"
+      add={{ label: <Trans>Adicionar usuário</Trans>, testId: 'user-add' }}
+      search={{ onSearch: setSearch, placeholder: t`Pesquisar por nome ou e-mail`, testId: 'users-search' }}
+      scrollTestId="users-scroll"
+      empty={
+        <EmptyState
+          icon={<IconUsers size={28} />}
+          title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum usuário</Trans>}
+          description={search ? <Trans>Nenhum usuário corresponde à pesquisa.</Trans> : undefined}
         />
       }
-    >
-      <PagedListBody
-        list={crud.list}
-        testId="users-scroll"
-        empty={
-          <EmptyState
-            icon={<IconUsers size={28} />}
-            title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum usuário</Trans>}
-            description={search ? <Trans>Nenhum usuário corresponde à pesquisa.</Trans> : undefined}
-          />
-        }
-      >
-        <DataTable
-          items={crud.list.items}
-          testId="users-table"
-          rowKey={(u) => u.id}
-          rowTestId="user-row"
-          rowData={(u) => ({ 'data-email': u.email })}
-          columns={[
-            {
-              key: 'name',
-              header: <Trans>Nome</Trans>,
-              className: 'max-w-[16rem]',
-              cell: (u) => (
-                <div className="flex items-center gap-3">
-                  <div className="avatar avatar-placeholder">
-                    <div className="size-9 rounded-full bg-primary/10 text-primary">
-                      <span className="text-xs font-semibold">{initials(u.name)}</span>
-                    </div>
-                  </div>
-                  <div className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium">{u.name}</span>
-                    <span className="truncate text-xs text-base-content/60 lg:hidden">{u.email}</span>
+      table={{
+        testId: 'users-table',
+        rowKey: (u) => u.id,
+        rowTestId: 'user-row',
+        rowData: (u) => ({ 'data-email': u.email }),
+        columns: [
+          {
+            key: 'name',
+            header: <Trans>Nome</Trans>,
+            className: 'max-w-[16rem]',
+            cell: (u) => (
+              <div className="flex items-center gap-3">
+                <div className="avatar avatar-placeholder">
+                  <div className="size-9 rounded-full bg-primary/10 text-primary">
+                    <span className="text-xs font-semibold">{initials(u.name)}</span>
                   </div>
                 </div>
-              ),
-            },
-            {
-              key: 'email',
-              header: <Trans>E-mail</Trans>,
-              headerClassName: 'hidden lg:table-cell',
-              className: 'hidden max-w-[16rem] truncate lg:table-cell',
-              cell: (u) => u.email,
-            },
-            {
-              key: 'profile',
-              header: <Trans>Perfil</Trans>,
-              headerClassName: 'hidden sm:table-cell',
-              className: 'hidden sm:table-cell',
-              cell: (u) => (
-                <div className="flex flex-wrap gap-1">
-                  {u.profile === 'admin' ? (
-                    <span className="badge badge-primary badge-soft badge-sm">
-                      <Trans>Administrador</Trans>
-                    </span>
-                  ) : (
-                    <span className="badge badge-ghost badge-sm">
-                      <Trans>Usuário</Trans>
-                    </span>
-                  )}
-                  {u.master === 1 ? <span className="badge badge-accent badge-soft badge-sm">Master</span> : null}
+                <div className="flex min-w-0 flex-col">
+                  <span className="truncate font-medium">{u.name}</span>
+                  <span className="truncate text-xs text-base-content/60 lg:hidden">{u.email}</span>
                 </div>
-              ),
-            },
-            {
-              key: 'group',
-              header: <Trans>Grupo de permissões</Trans>,
-              headerClassName: 'hidden md:table-cell',
-              className: 'hidden md:table-cell',
-              testId: 'user-group-cell',
-              cell: (u) => (u.userAuthorization ? u.userAuthorization.name : NONE),
-            },
-            {
-              key: 'queues',
-              header: <Trans>Filas</Trans>,
-              headerClassName: 'hidden xl:table-cell',
-              className: 'hidden max-w-[16rem] xl:table-cell',
-              cell: (u) => (
-                <div className="flex flex-wrap gap-1">
-                  {u.queues.length
-                    ? u.queues.map((q) => (
-                        <ColorChip key={q.id} color={q.color} size="sm">
-                          {q.name}
-                        </ColorChip>
-                      ))
-                    : NONE}
-                </div>
-              ),
-            },
-          ]}
-          actions={(u) => (
-            <RowActions
-              testIdPrefix="user"
-              onEdit={() => crud.setEditing(u)}
-              onDelete={canDelete(u) ? () => crud.setDeleting(u) : undefined}
-              keepDeleteSlot
-            />
-          )}
-        />
-      </PagedListBody>
-      {editor ? (
-        <UserModal key={editor.key} user={editor.item} onClose={() => crud.setEditing(null)} onSaved={crud.saved} />
-      ) : null}
-      <ConfirmDeleteDialog
-        item={crud.deleting}
-        title={<Trans>Excluir usuário</Trans>}
-        onClose={() => crud.setDeleting(null)}
-        onConfirm={crud.confirmDelete}
-      >
-        {(u) => <DeleteText name={u.name} />}
-      </ConfirmDeleteDialog>
-    </PageCard>
+              </div>
+            ),
+          },
+          {
+            key: 'email',
+            header: <Trans>E-mail</Trans>,
+            headerClassName: 'hidden lg:table-cell',
+            className: 'hidden max-w-[16rem] truncate lg:table-cell',
+            cell: (u) => u.email,
+          },
+          {
+            key: 'profile',
+            header: <Trans>Perfil</Trans>,
+            headerClassName: 'hidden sm:table-cell',
+            className: 'hidden sm:table-cell',
+            cell: (u) => (
+              <div className="flex flex-wrap gap-1">
+                {u.profile === 'admin' ? (
+                  <span className="badge badge-primary badge-soft badge-sm">
+                    <Trans>Administrador</Trans>
+                  </span>
+                ) : (
+                  <span className="badge badge-ghost badge-sm">
+                    <Trans>Usuário</Trans>
+                  </span>
+                )}
+                {u.master === 1 ? <span className="badge badge-accent badge-soft badge-sm">Master</span> : null}
+              </div>
+            ),
+          },
+          {
+            key: 'group',
+            header: <Trans>Grupo de permissões</Trans>,
+            headerClassName: 'hidden md:table-cell',
+            className: 'hidden md:table-cell',
+            testId: 'user-group-cell',
+            cell: (u) => (u.userAuthorization ? u.userAuthorization.name : NONE),
+          },
+          {
+            key: 'queues',
+            header: <Trans>Filas</Trans>,
+            headerClassName: 'hidden xl:table-cell',
+            className: 'hidden max-w-[16rem] xl:table-cell',
+            cell: (u) => (
+              <div className="flex flex-wrap gap-1">
+                {u.queues.length
+                  ? u.queues.map((q) => (
+                      <ColorChip key={q.id} color={q.color} size="sm">
+                        {q.name}
+                      </ColorChip>
+                    ))
+                  : NONE}
+              </div>
+            ),
+          },
+        ],
+      }}
+      rowActions={{ testIdPrefix: 'user', canDelete }}
+      editor={(e) => <UserModal user={e.item} onClose={e.onClose} onSaved={e.onSaved} />}
+      deleteTitle={<Trans>Excluir usuário</Trans>}
+      deleteText={(u) => <DeleteText name={u.name} />}
+    />
   );
 }
 

@@ -1,0 +1,102 @@
+import { Fragment, type ReactNode } from 'react';
+import { ConfirmDeleteDialog } from './confirm-dialog';
+import { DataTable, type DataTableProps } from './data-table';
+import { PagedListBody } from './list-body';
+import { AddButton, PageCard } from './page-card';
+import { RowActions } from './row-actions';
+import { SearchInput } from './search-input';
+import { type CrudList, editorOf } from './use-crud-list';
+
+/**
+ * The screen of a paged record list (users, groups, quick answers, tags, categories): the card with its add button
+ * and search, the infinitely scrolled table with edit/delete on each row, the editor and the delete confirmation,
+ * all driven by `useCrudList`. Texts, columns, test ids and the editor stay in the screen.
+ */
+export function RecordListPage<T extends { id: number }>({
+  crud,
+  title,
+  subtitle,
+  testId,
+  actions,
+  add,
+  search,
+  scrollTestId,
+  empty,
+  table,
+  rowActions,
+  editor,
+  deleteTitle,
+  deleteText,
+}: {
+  crud: CrudList<T>;
+  title: ReactNode;
+  subtitle: ReactNode;
+  testId: string;
+  /** buttons before the add button (links to a related screen) */
+  actions?: ReactNode;
+  add: { label: ReactNode; testId: string };
+  search: { onSearch: (text: string) => void; placeholder: string; testId: string };
+  scrollTestId: string;
+  /** what an empty list shows (the screen knows whether a search is on) */
+  empty: ReactNode;
+  table: Omit<DataTableProps<T>, 'items' | 'actions'>;
+  rowActions: { testIdPrefix: string; canDelete?: (item: T) => boolean };
+  /** the add/edit dialog: `item` null for a new record */
+  editor: (props: { item: T | null; onClose: () => void; onSaved: (item: T) => void }) => ReactNode;
+  deleteTitle: ReactNode;
+  deleteText: (item: T) => ReactNode;
+}) {
+  const open = editorOf(crud.editing);
+  const { canDelete } = rowActions;
+  return (
+    <PageCard
+      title={title}
+      subtitle={subtitle}
+      testId={testId}
+      actions={
+        <>
+          {actions}
+          <AddButton onClick={() => crud.setEditing('new')} testId={add.testId}>
+            {add.label}
+          </AddButton>
+        </>
+      }
+      toolbar={
+        <SearchInput
+          onSearch={search.onSearch}
+          placeholder={search.placeholder}
+          className="w-full sm:w-80"
+          testId={search.testId}
+        />
+      }
+    >
+      <PagedListBody list={crud.list} testId={scrollTestId} empty={empty}>
+        <DataTable
+          {...table}
+          items={crud.list.items}
+          actions={(item) => (
+            <RowActions
+              testIdPrefix={rowActions.testIdPrefix}
+              onEdit={() => crud.setEditing(item)}
+              onDelete={!canDelete || canDelete(item) ? () => crud.setDeleting(item) : undefined}
+              keepDeleteSlot={!!canDelete}
+            />
+          )}
+        />
+      </PagedListBody>
+      {open ? (
+        <Fragment key={open.key}>
+          {editor({ item: open.item, onClose: () => crud.setEditing(null), onSaved: crud.saved })}
+        </Fragment>
+      ) : null}
+      <ConfirmDeleteDialog
+        item={crud.deleting}
+        title={deleteTitle}
+        onClose={() => crud.setDeleting(null)}
+        onConfirm={crud.confirmDelete}
+      >
+        {deleteText}
+      </ConfirmDeleteDialog>
+    </PageCard>
+  );
+}

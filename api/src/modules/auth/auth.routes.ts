@@ -64,6 +64,6 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: 'OK' }, 200);
   })
   .post('/auth/signup', validate('json', SignupInput), async (c) => {
-    const s = await guarded(c, () => auth.signup(c.req.valid('json'), clientIp(c)));
-    return answer(c, s);
+    // the same 201 whether or not the e-mail exists; the client logs in next (auth.signup)
+    return c.json(await guarded(c, () => auth.signup(c.req.valid('json'), clientIp(c))), 201);
   });

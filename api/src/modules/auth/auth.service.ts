@@ -132,18 +132,36 @@ export async function logout(refreshToken: string | undefined): Promise<void> {
   if (session) await revokeFamily(session.companyId, session.familyId, nowDate());
 }
 
+/** The one answer of a sign-up, whether or not the e-mail already had an account (no enumeration). */
+export const SIGNUP_ANSWER_TEXT = 'Cadastro recebido. Entre com o seu e-mail e senha.';
+
 /**
- * POST /auth/signup: a new company on the standard plan with the user as its admin (Administradores), the
- * default queues and groups; the new admin is logged in at once (decision recorded).
+ * POST /auth/signup: a new company on the standard plan with the user as its admin (Administradores), the default
+ * queues and groups. The answer is the same whether or not the e-mail already has an account — `{ message }`, no
+ * session — so the public form cannot tell who is a customer of the platform; the client then logs in with the
+ * credentials just typed. An existing e-mail creates nothing and changes nothing; its owner would be told by e-mail,
+ * but the platform has no mailer yet (DECISIONS, issue 12 point 20).
  */
-export async function signup(input: SignupInput, ip: string): Promise<SessionAnswer> {
+export async function signup(input: SignupInput, ip: string): Promise<{ message: string }> {
   const state = await rateLimiter().hit(`signup:ip:${ip}`, SIGNUP_RULE_IP);
   if (state.count > SIGNUP_RULE_IP.limit) throw tooMany(state.retryAfterS);
-  const { admin } = await createCompanyWithAdmin({
-    company: { name: input.companyName ?? input.name, email: input.email },
-    admin: { name: input.name, email: input.email, password: input.password },
-  });
-  return answerFor(admin, randomUUID());
+  const existing = await unsafeFindUserByEmail(input.email);
+  if (existing) {
+    // the same costly step as a real sign-up (hashing the password), so the answer's timing tells less
+    await hashPassword(input.password);
+    log.info({ userId: existing.id, companyId: existing.companyId }, 'sign-up attempted with an existing e-mail');
+    return { message: SIGNUP_ANSWER_TEXT };
+  }
+  try {
+    await createCompanyWithAdmin({
+      company: { name: input.companyName ?? input.name, email: input.email },
+      admin: { name: input.name, email: input.email, password: input.password },
+    });
+  } catch (err) {
+    // a concurrent sign-up with the same e-mail won the race: same answer
+    if (!(err instanceof DomainError && err.code === 'ERR_EMAIL_ALREADY_EXISTS')) throw err;
+  }
+  return { message: SIGNUP_ANSWER_TEXT };
 }
 
 /** CLI reset-password: new hash, every access token (tokenVersion) and refresh session of the user invalidated. */

@@ -5,6 +5,7 @@ import { signAccessToken } from '../../platform/auth/tokens';
 import { MemoryRateLimiter, useRateLimiter } from '../../platform/ratelimit';
 import { makeCompany, makeTenant, makeUser } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
+import { SIGNUP_ANSWER_TEXT } from './auth.service';
 import {
   DEVICE_COOKIE,
   LOGIN_BACKOFF_MAX_MS,
@@ -310,16 +311,19 @@ describe('403 vs 401 semantics', () => {
 });
 
 describe('POST /auth/signup', () => {
-  test('creates a company on the standard plan with defaults, the user as its admin, and logs them in', async () => {
+  test('creates a company on the standard plan with defaults, the user as its admin, who then logs in', async () => {
     const res = await t.req('POST', '/auth/signup', {
       json: { name: 'Joana Silva', email: 'Joana@Signup.test', password: 'abcde' },
       headers: { 'x-forwarded-for': newIp() },
     });
-    expect(res.status).toBe(200);
-    const body = await res.json();
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ message: SIGNUP_ANSWER_TEXT });
+    expect(refreshCookie(res)).toBeUndefined();
+    const logged = await login('joana@signup.test', 'abcde');
+    expect(logged.status).toBe(200);
+    const body = await logged.json();
     expect(body.user).toMatchObject({ name: 'Joana Silva', email: 'joana@signup.test', profile: 'admin', master: 0 });
     expect(body.user.userAuthorization?.name).toBe('Administradores');
-    expect(refreshCookie(res)).toBeTruthy();
     const companyId = body.user.companyId;
     const [company] = await db().select().from(companies).where(eq(companies.id, companyId));
     expect(company.name).toBe('Joana Silva');
@@ -334,16 +338,24 @@ describe('POST /auth/signup', () => {
     expect((await t.req('GET', '/queue', { token: body.token })).status).toBe(200);
   });
 
-  test('duplicate e-mail → 409 ERR_EMAIL_ALREADY_EXISTS and no company is left behind', async () => {
+  test('an existing e-mail gets the very same answer (no enumeration); nothing is created or changed', async () => {
     const { agent } = await makeTenant();
     const before = (await db().select().from(companies)).length;
-    const res = await t.req('POST', '/auth/signup', {
-      json: { name: 'Dup', email: agent.user.email, password: 'abcde' },
+    const fresh = await t.req('POST', '/auth/signup', {
+      json: { name: 'Nova', email: `nova-${newIp()}@signup.test`, password: 'abcde' },
       headers: { 'x-forwarded-for': newIp() },
     });
-    expect(res.status).toBe(409);
-    expect((await res.json()).error).toBe('ERR_EMAIL_ALREADY_EXISTS');
-    expect((await db().select().from(companies)).length).toBe(before);
+    const dup = await t.req('POST', '/auth/signup', {
+      json: { name: 'Dup', email: agent.user.email.toUpperCase(), password: 'abcde' },
+      headers: { 'x-forwarded-for': newIp() },
+    });
+    expect(dup.status).toBe(fresh.status);
+    expect(await dup.json()).toEqual(await fresh.json());
+    expect([...dup.headers.keys()].sort()).toEqual([...fresh.headers.keys()].sort());
+    expect((await db().select().from(companies)).length).toBe(before + 1);
+    // the owner's account is untouched: their password still works, the typed one does not
+    expect((await login(agent.user.email, 'secret123')).status).toBe(200);
+    expect((await login(agent.user.email, 'abcde')).status).toBe(401);
   });
 
   test.each([
@@ -372,7 +384,7 @@ describe('POST /auth/signup', () => {
         headers: { 'x-forwarded-for': ip },
       });
       last = res.status;
-      if (i < 10) expect(res.status).toBe(200);
+      if (i < 10) expect(res.status).toBe(201);
     }
     expect(last).toBe(429);
   });

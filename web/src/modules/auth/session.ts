@@ -41,11 +41,18 @@ export async function login(email: string, password: string): Promise<SessionUse
   return s.user;
 }
 
-export async function signup(input: { name: string; email: string; password: string }): Promise<SessionUserDto> {
-  const s = await parseResponse(api.auth.signup.$post({ json: input }));
-  setSession(s.token, s.user);
-  startLiveUpdates();
-  return s.user;
+/**
+ * Sign-up answers the same whether or not the e-mail already had an account (no enumeration), without a session:
+ * the new account's owner is then logged in with the credentials just typed. Resolves null when that login is
+ * refused (the e-mail belonged to someone else, or is throttled): the page then says to log in.
+ */
+export async function signup(input: { name: string; email: string; password: string }): Promise<SessionUserDto | null> {
+  await parseResponse(api.auth.signup.$post({ json: input }));
+  try {
+    return await login(input.email, input.password);
+  } catch {
+    return null;
+  }
 }
 
 /** Spec 1 §4: logout clears all local storage and returns to /login, even if the server call fails. */

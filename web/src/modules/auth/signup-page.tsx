@@ -38,9 +38,15 @@ export default function SignupPage() {
     setErrors({});
     setBusy(true);
     try {
-      await signup({ name: parsed.data.name, email: parsed.data.email, password: parsed.data.password });
-      toast.success(t`Cadastro realizado com sucesso`);
-      navigate(HOME_PATH, { replace: true });
+      const user = await signup({ name: parsed.data.name, email: parsed.data.email, password: parsed.data.password });
+      if (user) {
+        toast.success(t`Cadastro realizado com sucesso`);
+        navigate(HOME_PATH, { replace: true });
+      } else {
+        // the same words whether or not the e-mail had an account (the server tells no more)
+        toast.info(t`Cadastro recebido. Entre com o seu e-mail e senha.`);
+        navigate('/login', { replace: true });
+      }
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
         const next: FieldErrors = {};

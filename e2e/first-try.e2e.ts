@@ -165,6 +165,46 @@ test('Preferences and Profile show one volume, saved on the server (point 8)', a
   await expect(page.getByTestId('preferences-volume')).toHaveValue('73');
 });
 
+test('an attendant changes their own password in Perfil: the current one is asked, other sessions end', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // a user of its own: the demo logins stay as they are for the other journeys
+  const { token } = await apiLogin(request, ADMIN);
+  const me = { email: `perfil${Date.now()}@demo.local`, password: 'antiga123' };
+  const created = await request.post(`${API_URL}/users`, {
+    headers: authHeaders(token),
+    data: { name: 'Atendente Perfil', ...me, profile: 'user' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const otherCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const other = await otherCtx.newPage();
+  await login(other, me.email, me.password);
+  await login(page, me.email, me.password);
+
+  await openUserMenuItem(page, 'profile');
+  const dialog = page.getByTestId('profile-dialog');
+  await dialog.getByTestId('profile-password').fill('nova12345');
+  await page.getByTestId('profile-save').click();
+  await expect(dialog.getByTestId('profile-current-password-error')).toHaveText('Informe a senha atual');
+  await dialog.getByTestId('profile-current-password').fill('errada123');
+  await page.getByTestId('profile-save').click();
+  await expect(dialog.getByTestId('profile-current-password-error')).toHaveText('Senha atual incorreta');
+  await dialog.getByTestId('profile-current-password').fill(me.password);
+  await page.getByTestId('profile-save').click();
+  await expect(toast(page, 'Salvo com sucesso')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // this session goes on; the other one is logged out at its next call
+  await page.goto('/contacts');
+  await expect(page.getByTestId('contacts-page')).toBeVisible();
+  await other.goto('/contacts');
+  await expect(other).toHaveURL(/\/login$/);
+  await otherCtx.close();
+  await apiLogin(request, { email: me.email, password: 'nova12345' });
+});
+
 test("a microphone failure is told in the user's language, not the browser's English (point 4)", async ({
   page,
   context,

@@ -3,8 +3,9 @@ import { nameField, passwordField } from '@zapdesk/core/users/user.fields';
 import { parseResponse } from 'hono/client';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api';
-import { toastError, translateValidation } from '../../lib/errors';
+import { errorParts, toastError, translateValidation } from '../../lib/errors';
 import { FormActions } from '../../ui/form-dialog';
+import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toasts/toast';
@@ -12,14 +13,19 @@ import { clampVolume, NOTIFICATION_DEFAULT_VOLUME } from '../preferences/volume'
 import { patchSessionUser } from './session';
 import { useSessionUser } from './use-capabilities';
 
-type Errors = { name?: string; password?: string };
+type Errors = { name?: string; password?: string; currentPassword?: string };
 
-/** The user's own profile (user menu → Perfil): name, password (optional) and volume, via PUT /users/{id}. */
+/**
+ * The user's own profile (user menu → Perfil): name, password (optional) and volume, via PUT /users/{id}. A new
+ * password needs the current one (the API refuses it otherwise and then ends the user's other sessions), the same
+ * rule as the user modal's.
+ */
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useSessionUser();
   const { t } = useLingui();
   const [name, setName] = useState(user?.name ?? '');
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [volume, setVolume] = useState(clampVolume(user?.volume) ?? NOTIFICATION_DEFAULT_VOLUME);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
@@ -32,22 +38,27 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
     const next: Errors = {
       name: n.success ? undefined : translateValidation(n.error.issues[0]?.message),
       password: p && !p.success ? translateValidation(p.error.issues[0]?.message) : undefined,
+      currentPassword: password && !currentPassword ? t`Informe a senha atual` : undefined,
     };
     setErrors(next);
-    if (next.name || next.password || !n.success) return;
+    if (next.name || next.password || next.currentPassword || !n.success) return;
     setSaving(true);
     try {
       await parseResponse(
         api.users[':id'].$put({
           param: { id: String(user.id) },
-          json: { name: n.data, volume, ...(password ? { password } : {}) },
+          json: { name: n.data, volume, ...(password ? { password, currentPassword } : {}) },
         }),
       );
       patchSessionUser({ name: n.data, volume });
       toast.success(t`Salvo com sucesso`);
       setPassword('');
+      setCurrentPassword('');
       onClose();
     } catch (err) {
+      const { code, message } = errorParts(err);
+      if (code === 'ERR_VALIDATION' && password && message === 'Senha atual incorreta')
+        setErrors({ currentPassword: t`Senha atual incorreta` });
       toastError(err);
     } finally {
       setSaving(false);
@@ -85,13 +96,36 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           </legend>
           <PasswordInput
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setErrors((x) => ({ ...x, password: undefined }));
+            }}
             autoComplete="new-password"
             placeholder={t`Deixe em branco para manter a atual`}
             invalid={!!errors.password}
+            data-testid="profile-password"
           />
           {errors.password ? <p className="label text-error">{errors.password}</p> : null}
         </fieldset>
+        {password ? (
+          <FormField
+            label={<Trans>Senha atual</Trans>}
+            error={errors.currentPassword}
+            errorTestId="profile-current-password-error"
+            hint={<Trans>Ao trocar a sua senha, as suas outras sessões são encerradas.</Trans>}
+          >
+            <PasswordInput
+              value={currentPassword}
+              onChange={(e) => {
+                setCurrentPassword(e.target.value);
+                setErrors((x) => ({ ...x, currentPassword: undefined }));
+              }}
+              autoComplete="current-password"
+              invalid={!!errors.currentPassword}
+              data-testid="profile-current-password"
+            />
+          </FormField>
+        ) : null}
         <fieldset className="fieldset">
           <legend className="fieldset-legend">
             <Trans>Volume das notificações</Trans>

@@ -213,7 +213,7 @@ test.describe('contact spreadsheets', () => {
       buffer: Buffer.from(await sheet.xlsx.writeBuffer()),
     });
     await expect(dialog.getByTestId('import-summary')).toHaveText('3 linhas: 2 prontas para importar, 1 com erro.');
-    await expect(dialog.locator('[data-testid="import-problem"][data-row="4"]')).toContainText('Invalid email');
+    await expect(dialog.locator('[data-testid="import-problem"][data-row="4"]')).toContainText('E-mail inválido');
     await dialog.getByTestId('import-start').click();
     await expect(dialog.getByTestId('import-done')).toBeVisible();
     await expect(dialog.getByTestId('import-created')).toHaveText('2');

@@ -48,6 +48,16 @@ export const contacts = pgTable(
   ],
 );
 
+/** The columns of a contact as the tickets, messages and lists refer to it (core's `ContactRef`). */
+export const contactRefColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  number: contacts.number,
+  email: contacts.email,
+  profilePicUrl: contacts.profilePicUrl,
+  isGroup: contacts.isGroup,
+};
+
 export const categoryContacts = pgTable(
   'category_contacts',
   {

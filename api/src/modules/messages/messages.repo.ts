@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { contacts, messages } from '../../db/schema';
+import { contactRefColumns, contacts, messages } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { columns, db, list, queryRows } from '../../platform/db';
 import type { ContactRowLike, MessageRow } from './messages.serialize';
@@ -179,14 +179,7 @@ export async function messageRelations(
 ): Promise<{ contact: ContactRowLike | null; quoted: MessageRow | null }> {
   const [contact] = row.contactId
     ? await db
-        .select({
-          id: contacts.id,
-          name: contacts.name,
-          number: contacts.number,
-          email: contacts.email,
-          profilePicUrl: contacts.profilePicUrl,
-          isGroup: contacts.isGroup,
-        })
+        .select(contactRefColumns)
         .from(contacts)
         .where(and(eq(contacts.companyId, companyId), eq(contacts.id, row.contactId)))
     : [];

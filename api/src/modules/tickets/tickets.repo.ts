@@ -1,7 +1,14 @@
-import { DomainError, type ListScope, type TicketDto, type TicketListFilter, type TicketStatus } from '@zapdesk/core';
+import {
+  type ContactRef,
+  DomainError,
+  type ListScope,
+  type TicketDto,
+  type TicketListFilter,
+  type TicketStatus,
+} from '@zapdesk/core';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { companyCounters, contacts, queues, tickets, users, whatsapps } from '../../db/schema';
+import { companyCounters, contactRefColumns, contacts, queues, tickets, users, whatsapps } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { type Db, db, list } from '../../platform/db';
 import { textMatches, ticketIdsWithWords } from '../../platform/db/text-search';
@@ -30,14 +37,7 @@ export const ticketDtoColumns = {
   companyId: tickets.companyId,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
-  contact: {
-    id: contacts.id,
-    name: contacts.name,
-    number: contacts.number,
-    email: contacts.email,
-    profilePicUrl: contacts.profilePicUrl,
-    isGroup: contacts.isGroup,
-  },
+  contact: contactRefColumns,
   queue: { id: queues.id, name: queues.name, color: queues.color },
   user: { id: users.id, name: users.name },
   whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status },
@@ -72,14 +72,7 @@ export type TicketDtoRow = {
   companyId: number;
   createdAt: Date | string;
   updatedAt: Date | string;
-  contact: {
-    id: number;
-    name: string;
-    number: string;
-    email: string;
-    profilePicUrl: string | null;
-    isGroup: boolean;
-  };
+  contact: ContactRef;
   queue: { id: number; name: string; color: string } | null;
   user: { id: number; name: string } | null;
   whatsapp: { id: number; name: string; status: string } | null;

@@ -1,6 +1,7 @@
+import type { ContactRef } from '@zapdesk/core';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { contacts, messages } from '../../../db/schema';
+import { contactRefColumns, contacts, messages } from '../../../db/schema';
 import { db } from '../../../platform/db';
 import { type OpenPage, openPage, type PageWindow } from '../../../platform/db/paging';
 import { textMatches, ticketHasWords } from '../../../platform/db/text-search';
@@ -53,14 +54,7 @@ function pageIds(companyId: number, s: MessageScope, words: string[], limit: num
 
 export type MessageListRow = {
   m: MessageRow;
-  contact: {
-    id: number;
-    name: string;
-    number: string;
-    email: string;
-    profilePicUrl: string | null;
-    isGroup: boolean;
-  } | null;
+  contact: ContactRef | null;
   quoted: MessageRow | null;
 };
 
@@ -100,14 +94,7 @@ export function messageListQuery(
   return db
     .select({
       m: messages,
-      contact: {
-        id: contacts.id,
-        name: contacts.name,
-        number: contacts.number,
-        email: contacts.email,
-        profilePicUrl: contacts.profilePicUrl,
-        isGroup: contacts.isGroup,
-      },
+      contact: contactRefColumns,
       quoted,
     })
     .from(messages)

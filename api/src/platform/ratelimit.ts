@@ -111,7 +111,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
   async lockedFor(key: string): Promise<number> {
     const left = await this.redis.pttl(`${this.prefix}lock:${key}`);
-    return left > 0 ? left : 0;
+    return Math.max(0, left);
   }
   async close(): Promise<void> {
     this.redis.disconnect();

@@ -62,6 +62,16 @@ test('the demo attendant writes through the simulator and sees the ticket (point
   // the attendant has one queue: accepting needs no choice
   await expect(list).toHaveURL(/\/tickets\/\d+$/);
   await expect(list.getByTestId('ticket-chat')).toHaveAttribute('data-status', 'open');
+  // the attendant completes the customer's name in the contact drawer: the chat header follows at once, as the list
+  await list.getByTestId('chat-contact').click();
+  await list.getByTestId('contact-edit-button').click();
+  await list.getByTestId('contact-edit-name').fill('Maria Primeira Silva');
+  await list.getByTestId('contact-edit-save').click();
+  await expect(list.getByTestId('contact-drawer-name')).toHaveText('Maria Primeira Silva');
+  await list.keyboard.press('Escape');
+  await expect(list.getByTestId('contact-drawer')).toHaveCount(0);
+  await expect(list.getByTestId('ticket-item').filter({ hasText: 'Maria Primeira Silva' })).toBeVisible();
+  await expect(list.getByTestId('chat-contact')).toContainText('Maria Primeira Silva');
   await shot(list, 'first-try-accepted');
   await tickets.close();
 });

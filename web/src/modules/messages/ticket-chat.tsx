@@ -11,6 +11,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { IconChat } from '../../ui/icons';
 import { dismissToastsOf, ticketToastScope, toast } from '../../ui/toasts/toast';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
+import { actionsOfContactEvent } from '../tickets/live-list';
 import { fetchTicket } from '../tickets/tickets-api';
 import { usePermissionsFor } from '../tickets/use-ticket-actions';
 import { ChatHeader } from './chat-header';
@@ -105,6 +106,15 @@ export function TicketChat({ ticketId, onTicket }: { ticketId: number; onTicket:
           navigate('/tickets', { replace: true });
         },
       );
+    }
+  });
+
+  // the contact renamed (this chat's drawer, /contacts, another attendant): the header follows, as the list does
+  useSseChannel(companyId ? events.contact.of(companyId) : null, (e) => {
+    if (e.action === 'reload') return;
+    for (const a of actionsOfContactEvent(e)) {
+      if (a.type !== 'contactUpdated') continue;
+      setTicket((x) => (x && x.contactId === a.contact.id ? { ...x, contact: a.contact } : x));
     }
   });
 

@@ -1,4 +1,4 @@
-import { type ReactNode, type UIEvent, useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, type UIEvent, useCallback, useEffect, useRef } from 'react';
 
 /** Spec 1 §9: the next page loads within 100 px of the bottom, then loading is locked for 1 s. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 100;
@@ -22,19 +22,21 @@ export type InfiniteScrollProps = {
 };
 
 /**
- * A scroll container that asks for the next page near its bottom (100 px, 1 s lock). When a page does not fill the
- * container (tall screens) it keeps asking until it does or nothing more is left.
+ * The paging half of an infinitely scrolled box: `maybeLoad(el)` (call it on scroll) asks for the next page near the
+ * bottom (100 px, then a 1 s lock); a page that does not fill the box (tall screens) keeps asking until it does or
+ * nothing more is left. `onLoadMore` absent: never asks.
  */
-export function InfiniteScroll({ hasMore, loading, onLoadMore, children, className, testId }: InfiniteScrollProps) {
-  const ref = useRef<HTMLDivElement>(null);
+export function useLoadMoreNearBottom(
+  ref: RefObject<HTMLElement | null>,
+  { hasMore, loading, onLoadMore }: { hasMore: boolean; loading: boolean; onLoadMore?: () => void },
+): (el: HTMLElement) => void {
   const lockedUntil = useRef(0);
 
   const maybeLoad = useCallback(
     (el: HTMLElement) => {
-      if (!hasMore || loading) return;
+      if (!onLoadMore || !hasMore || loading) return;
       const now = Date.now();
-      if (now < lockedUntil.current) return;
-      if (!nearBottom(el)) return;
+      if (now < lockedUntil.current || !nearBottom(el)) return;
       lockedUntil.current = now + INFINITE_SCROLL_LOCK_MS;
       onLoadMore();
     },
@@ -46,11 +48,18 @@ export function InfiniteScroll({ hasMore, loading, onLoadMore, children, classNa
     const el = ref.current;
     if (!el || loading || !hasMore) return;
     if (el.scrollHeight <= el.clientHeight + INFINITE_SCROLL_THRESHOLD_PX) {
-      const wait = Math.max(0, lockedUntil.current - Date.now());
-      const timer = setTimeout(() => maybeLoad(el), wait);
+      const timer = setTimeout(() => maybeLoad(el), Math.max(0, lockedUntil.current - Date.now()));
       return () => clearTimeout(timer);
     }
-  }, [loading, hasMore, maybeLoad]);
+  }, [ref, loading, hasMore, maybeLoad]);
+
+  return maybeLoad;
+}
+
+/** A scroll container that asks for the next page near its bottom (see `useLoadMoreNearBottom`). */
+export function InfiniteScroll({ hasMore, loading, onLoadMore, children, className, testId }: InfiniteScrollProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const maybeLoad = useLoadMoreNearBottom(ref, { hasMore, loading, onLoadMore });
 
   return (
     <div

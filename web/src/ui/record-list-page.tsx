@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import { Fragment, type ReactNode } from 'react';
 import { ConfirmDeleteDialog } from './confirm-dialog';
 import { DataTable, type DataTableProps } from './data-table';
+import { EmptyState } from './empty-state';
 import { PagedListBody } from './list-body';
 import { AddButton, PageCard } from './page-card';
 import { RowActions } from './row-actions';
@@ -22,6 +24,7 @@ export function RecordListPage<T extends { id: number }>({
   search,
   scrollTestId,
   empty,
+  searching,
   table,
   rowActions,
   editor,
@@ -37,8 +40,9 @@ export function RecordListPage<T extends { id: number }>({
   add: { label: ReactNode; testId: string };
   search: { onSearch: (text: string) => void; placeholder: string; testId: string };
   scrollTestId: string;
-  /** what an empty list shows (the screen knows whether a search is on) */
-  empty: ReactNode;
+  /** an empty list: `none` when nothing is registered, `noMatch` when a search (`searching`) finds nothing */
+  empty: { icon: ReactNode; none: ReactNode; noneHint?: ReactNode; noMatch: ReactNode };
+  searching: boolean;
   table: Omit<DataTableProps<T>, 'items' | 'actions'>;
   rowActions: { testIdPrefix: string; canDelete?: (item: T) => boolean };
   /** the add/edit dialog: `item` null for a new record */
@@ -70,7 +74,17 @@ export function RecordListPage<T extends { id: number }>({
         />
       }
     >
-      <PagedListBody list={crud.list} testId={scrollTestId} empty={empty}>
+      <PagedListBody
+        list={crud.list}
+        testId={scrollTestId}
+        empty={
+          <EmptyState
+            icon={empty.icon}
+            title={searching ? <Trans>Nenhum resultado</Trans> : empty.none}
+            description={searching ? empty.noMatch : empty.noneHint}
+          />
+        }
+      >
         <DataTable
           {...table}
           items={crud.list.items}

@@ -1,5 +1,5 @@
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { INFINITE_SCROLL_LOCK_MS, INFINITE_SCROLL_THRESHOLD_PX, nearBottom } from './infinite-scroll';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { useLoadMoreNearBottom } from './infinite-scroll';
 
 /** Pure: the slice of fixed-height rows to mount for a scroll position (with `overscan` rows on each side). */
 export function visibleRange(
@@ -57,7 +57,6 @@ export function VirtualList<T>({
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(800);
-  const lockedUntil = useRef(0);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -68,26 +67,7 @@ export function VirtualList<T>({
     return () => ro.disconnect();
   }, []);
 
-  const maybeLoad = useCallback(
-    (el: HTMLElement) => {
-      if (!onLoadMore || !hasMore || loading) return;
-      const now = Date.now();
-      if (now < lockedUntil.current || !nearBottom(el)) return;
-      lockedUntil.current = now + INFINITE_SCROLL_LOCK_MS;
-      onLoadMore();
-    },
-    [hasMore, loading, onLoadMore],
-  );
-
-  // a first page shorter than the viewport has no scrollbar: keep asking until it fills or nothing is left
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || loading || !hasMore) return;
-    if (el.scrollHeight <= el.clientHeight + INFINITE_SCROLL_THRESHOLD_PX) {
-      const timer = setTimeout(() => maybeLoad(el), Math.max(0, lockedUntil.current - Date.now()));
-      return () => clearTimeout(timer);
-    }
-  }, [loading, hasMore, maybeLoad]);
+  const maybeLoad = useLoadMoreNearBottom(ref, { hasMore, loading, onLoadMore });
 
   const { start, end } = visibleRange(items.length, rowHeight, scrollTop, viewport, overscan);
   const rows: ReactNode[] = [];

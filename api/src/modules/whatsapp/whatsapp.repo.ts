@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { companies, queues, whatsappQueues, whatsapps } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db, list } from '../../platform/db';
+import { nameExists } from '../../platform/db/paging';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
 export type WhatsappValues = Partial<Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId'>>;
@@ -79,16 +80,8 @@ export async function companyConnectionLimit(companyId: number): Promise<number 
   return r ? r.limit : null;
 }
 
-export async function nameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
-  const conds = [eq(whatsapps.companyId, companyId), sql`lower(${whatsapps.name}) = lower(${name})`];
-  if (exceptId !== undefined) conds.push(ne(whatsapps.id, exceptId));
-  const [r] = await db
-    .select({ id: whatsapps.id })
-    .from(whatsapps)
-    .where(and(...conds))
-    .limit(1);
-  return !!r;
-}
+export const nameTaken = (companyId: number, name: string, exceptId?: number): Promise<boolean> =>
+  nameExists(whatsapps, whatsapps, companyId, name, exceptId);
 
 /** how many of these queue ids belong to the company */
 export async function countCompanyQueues(companyId: number, ids: number[]): Promise<number> {

@@ -3,7 +3,6 @@ import { type CategoryContactDto, type CategoryContactEvent, events } from '@zap
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ColorChip } from '../../ui/color-chip';
-import { EmptyState } from '../../ui/empty-state';
 import { IconArrowLeft, IconFolder } from '../../ui/icons';
 import { RecordListPage } from '../../ui/record-list-page';
 import { useCrudList } from '../../ui/use-crud-list';
@@ -60,19 +59,13 @@ function CategoriesList() {
       add={{ label: <Trans>Adicionar categoria</Trans>, testId: 'category-add' }}
       search={{ onSearch: setSearch, placeholder: t`Pesquisar categorias`, testId: 'categories-search' }}
       scrollTestId="categories-scroll"
-      empty={
-        <EmptyState
-          icon={<IconFolder size={28} />}
-          title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhuma categoria cadastrada</Trans>}
-          description={
-            search ? (
-              <Trans>Nenhuma categoria corresponde à pesquisa.</Trans>
-            ) : (
-              <Trans>Crie categorias como "Clientes VIP" ou "Fornecedores" e marque os contatos.</Trans>
-            )
-          }
-        />
-      }
+      empty={{
+        icon: <IconFolder size={28} />,
+        none: <Trans>Nenhuma categoria cadastrada</Trans>,
+        noneHint: <Trans>Crie categorias como "Clientes VIP" ou "Fornecedores" e marque os contatos.</Trans>,
+        noMatch: <Trans>Nenhuma categoria corresponde à pesquisa.</Trans>,
+      }}
+      searching={!!search}
       table={{
         testId: 'categories-table',
         rowKey: (c) => c.id,

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { events, type QuickAnswerDto, type QuickAnswerEvent } from '@zapdesk/core';
 import { useState } from 'react';
-import { EmptyState } from '../../ui/empty-state';
 import { IconZap } from '../../ui/icons';
 import { RecordListPage } from '../../ui/record-list-page';
 import { previewText, tooltipText } from '../../ui/text-preview';
@@ -42,19 +41,13 @@ export function QuickAnswersScreen() {
       add={{ label: <Trans>Adicionar</Trans>, testId: 'quick-answer-add' }}
       search={{ onSearch: setSearch, placeholder: t`Pesquisar por atalho ou mensagem`, testId: 'quick-answers-search' }}
       scrollTestId="quick-answers-scroll"
-      empty={
-        <EmptyState
-          icon={<IconZap size={28} />}
-          title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhuma resposta rápida</Trans>}
-          description={
-            search ? (
-              <Trans>Nenhuma resposta rápida corresponde à pesquisa.</Trans>
-            ) : (
-              <Trans>Cadastre respostas para agilizar o atendimento.</Trans>
-            )
-          }
-        />
-      }
+      empty={{
+        icon: <IconZap size={28} />,
+        none: <Trans>Nenhuma resposta rápida</Trans>,
+        noneHint: <Trans>Cadastre respostas para agilizar o atendimento.</Trans>,
+        noMatch: <Trans>Nenhuma resposta rápida corresponde à pesquisa.</Trans>,
+      }}
+      searching={!!search}
       table={{
         testId: 'quick-answers-table',
         rowKey: (qa) => qa.id,

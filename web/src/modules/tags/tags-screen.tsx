@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { events, type TagDto, type TagEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { ColorChip } from '../../ui/color-chip';
-import { EmptyState } from '../../ui/empty-state';
 import { IconTag } from '../../ui/icons';
 import { NoPermission } from '../../ui/no-permission';
 import { RecordListPage } from '../../ui/record-list-page';
@@ -43,19 +42,13 @@ function TagsList() {
       add={{ label: <Trans>Adicionar tag</Trans>, testId: 'tag-add' }}
       search={{ onSearch: setSearch, placeholder: t`Pesquisar tags`, testId: 'tags-search' }}
       scrollTestId="tags-scroll"
-      empty={
-        <EmptyState
-          icon={<IconTag size={28} />}
-          title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhuma tag cadastrada</Trans>}
-          description={
-            search ? (
-              <Trans>Nenhuma tag corresponde à pesquisa.</Trans>
-            ) : (
-              <Trans>Crie tags para classificar os tickets e montar o Kanban.</Trans>
-            )
-          }
-        />
-      }
+      empty={{
+        icon: <IconTag size={28} />,
+        none: <Trans>Nenhuma tag cadastrada</Trans>,
+        noneHint: <Trans>Crie tags para classificar os tickets e montar o Kanban.</Trans>,
+        noMatch: <Trans>Nenhuma tag corresponde à pesquisa.</Trans>,
+      }}
+      searching={!!search}
       table={{
         testId: 'tags-table',
         rowKey: (tag) => tag.id,

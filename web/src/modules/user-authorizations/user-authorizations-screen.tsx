@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { events, type UserAuthorizationDto, type UserAuthorizationEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { EmptyState } from '../../ui/empty-state';
 import { IconArrowLeft, IconShield } from '../../ui/icons';
 import { NoPermission } from '../../ui/no-permission';
 import { RecordListPage } from '../../ui/record-list-page';
@@ -50,19 +49,13 @@ function GroupsList() {
       add={{ label: <Trans>Adicionar grupo</Trans>, testId: 'group-add' }}
       search={{ onSearch: setSearch, placeholder: t`Pesquisar grupos`, testId: 'groups-search' }}
       scrollTestId="groups-scroll"
-      empty={
-        <EmptyState
-          icon={<IconShield size={28} />}
-          title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum grupo de permissões</Trans>}
-          description={
-            search ? (
-              <Trans>Nenhum grupo corresponde à pesquisa.</Trans>
-            ) : (
-              <Trans>Crie grupos para definir o que cada equipe pode fazer.</Trans>
-            )
-          }
-        />
-      }
+      empty={{
+        icon: <IconShield size={28} />,
+        none: <Trans>Nenhum grupo de permissões</Trans>,
+        noneHint: <Trans>Crie grupos para definir o que cada equipe pode fazer.</Trans>,
+        noMatch: <Trans>Nenhum grupo corresponde à pesquisa.</Trans>,
+      }}
+      searching={!!search}
       table={{
         testId: 'groups-table',
         rowKey: (g) => g.id,

@@ -3,7 +3,6 @@ import { events, type UserDto, type UserEvent } from '@zapdesk/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ColorChip } from '../../ui/color-chip';
-import { EmptyState } from '../../ui/empty-state';
 import { IconShield, IconUsers } from '../../ui/icons';
 import { NoPermission } from '../../ui/no-permission';
 import { RecordListPage } from '../../ui/record-list-page';
@@ -63,13 +62,12 @@ function UsersList() {
       add={{ label: <Trans>Adicionar usuário</Trans>, testId: 'user-add' }}
       search={{ onSearch: setSearch, placeholder: t`Pesquisar por nome ou e-mail`, testId: 'users-search' }}
       scrollTestId="users-scroll"
-      empty={
-        <EmptyState
-          icon={<IconUsers size={28} />}
-          title={search ? <Trans>Nenhum resultado</Trans> : <Trans>Nenhum usuário</Trans>}
-          description={search ? <Trans>Nenhum usuário corresponde à pesquisa.</Trans> : undefined}
-        />
-      }
+      empty={{
+        icon: <IconUsers size={28} />,
+        none: <Trans>Nenhum usuário</Trans>,
+        noMatch: <Trans>Nenhum usuário corresponde à pesquisa.</Trans>,
+      }}
+      searching={!!search}
       table={{
         testId: 'users-table',
         rowKey: (u) => u.id,

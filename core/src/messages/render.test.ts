@@ -194,6 +194,16 @@ describe('message kinds', () => {
       caption: [{ type: 'bold', children: [{ type: 'text', text: 'foto' }] }],
     });
   });
+  test("a document's caption is shown unless the body is its file name (or stands for it)", () => {
+    const doc = (body: string, fileName?: string) =>
+      renderMessage(msg({ mediaType: 'document', mediaUrl: '/m/2', body, dataJson: fileName ? { fileName } : null }))
+        .content;
+    expect(doc('segue a nota', 'nota.pdf')).toMatchObject({ caption: [{ type: 'text', text: 'segue a nota' }] });
+    expect(doc('nota.pdf', 'nota.pdf')).toMatchObject({ caption: [] });
+    expect(doc('', 'nota.pdf')).toMatchObject({ caption: [] });
+    // no file name known: the body is shown as the name, not repeated as a caption
+    expect(doc('boleto.pdf')).toMatchObject({ caption: [] });
+  });
   test('ack marks: ≤2 one check, 3 two checks, ≥4 read; only on own messages', () => {
     expect([0, 1, 2, 3, 4, 5].map(ackMark)).toEqual(['oneCheck', 'oneCheck', 'oneCheck', 'twoChecks', 'read', 'read']);
     expect(renderMessage(msg({ fromMe: true, ack: 3 })).ack).toBe('twoChecks');

@@ -292,11 +292,18 @@ function renderContent(m: RenderableMessage, opts: RenderOptions): RenderedConte
       const time = callTime(m, opts);
       return { kind: 'missedCall', time, text: `${RENDER_TEXTS.missedCall} ${time}` };
     }
+    case 'document':
+    case 'application': {
+      // a document shows its file name (dataJson.fileName, else the body); the body is also a caption when a file
+      // name is known and the body is not that same name (a file received without a caption carries its name)
+      const body = m.body ?? '';
+      const fileName = typeof m.dataJson?.fileName === 'string' ? m.dataJson.fileName : null;
+      const caption = fileName === null || body.trim() === '' || body === fileName ? [] : renderInline(body);
+      return { kind: 'media', mediaType: m.mediaType, mediaUrl: m.mediaUrl, caption };
+    }
     case 'image':
     case 'audio':
     case 'video':
-    case 'document':
-    case 'application':
     case 'sticker':
       return { kind: 'media', mediaType: m.mediaType, mediaUrl: m.mediaUrl, caption: renderInline(m.body ?? '') };
     default:

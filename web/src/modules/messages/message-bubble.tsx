@@ -164,9 +164,7 @@ export const MessageBubble = memo(function MessageBubble({
             {c.kind === 'media' ? (
               <div className="flex flex-col gap-1">
                 <MediaBody m={m} mediaType={c.mediaType} url={c.mediaUrl} />
-                {!isCaptionEmpty && c.mediaType !== 'document' && c.mediaType !== 'application' ? (
-                  <InlineTokens tokens={c.caption} />
-                ) : null}
+                {!isCaptionEmpty ? <InlineTokens tokens={c.caption} /> : null}
               </div>
             ) : null}
           </div>

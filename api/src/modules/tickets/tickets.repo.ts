@@ -11,6 +11,7 @@ import { union } from 'drizzle-orm/pg-core';
 import { companyCounters, contactRefColumns, contacts, queues, tickets, users, whatsapps } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { type Db, db, list } from '../../platform/db';
+import { likeContains } from '../../platform/db/paging';
 import { textMatches, ticketIdsWithWords } from '../../platform/db/text-search';
 
 /** A database or an open transaction: repo functions that take part in a locked unit of work accept one. */
@@ -610,7 +611,7 @@ export async function exportTicketRows(
   ];
   if (f.contactId !== undefined) conds.push(sql`${tickets.contactId} = ${f.contactId}`);
   if (f.contactText) {
-    const like = `%${f.contactText.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const like = likeContains(f.contactText);
     // bounded by the company and the date range; the contact match is a filter on those rows
     conds.push(sql`(${contacts.name} ilike ${like} or ${contacts.number} like ${like})`);
   }

@@ -14,8 +14,9 @@ test('admin: create a simulator connection, scan its QR code, chat from the phon
   page,
   request,
 }) => {
-  // the session-error step waits for the 15 s toast and the page reload
+  // the session-error step's 15 s toast and page reload are moved on on the page's clock, not slept through
   test.setTimeout(150_000);
+  await page.clock.install();
   const { token } = await apiLogin(request, ADMIN);
   const name = `Loja ${Date.now().toString(36)}`;
   const customer = `55119${String(Date.now()).slice(-8)}`;
@@ -25,7 +26,7 @@ test('admin: create a simulator connection, scan its QR code, chat from the phon
   await expect(page).toHaveURL(/\/connections$/);
   await expect(row(page, 'Principal')).toHaveAttribute('data-status', 'CONNECTED');
   // the demo's only connection is connected: no '!' on the drawer entry
-  await page.waitForTimeout(2500);
+  await page.clock.runFor(2500);
   await expect(badge(page)).toHaveCount(0);
   await shot(page, 'connections-list-desktop');
 
@@ -163,6 +164,7 @@ test('admin: create a simulator connection, scan its QR code, chat from the phon
   expect(logout.status()).toBe(200);
   const reloaded = page.waitForEvent('load', { timeout: 25_000 });
   await expect(page.getByText(`A conexão ${name} foi desconectada pelo celular.`)).toBeVisible();
+  await page.clock.runFor(15_000);
   await reloaded;
   await expect(row(page, name)).toHaveAttribute('data-status', 'DISCONNECTED');
 

@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm
 import { categoryContacts, contactCategories, contacts } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db, list } from '../../platform/db';
-import { containsText, countedPage, type Page, type PageWindow } from '../../platform/db/paging';
+import { containsText, countedPage, likeContains, type Page, type PageWindow } from '../../platform/db/paging';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type StoredExtraInfo = { id: number; name: string; value: string };
@@ -74,7 +74,8 @@ function filterWhere(companyId: number, f: ContactFilter): SQL {
     parts.push(
       or(
         containsText(f.searchParam, contacts.name, contacts.email),
-        digits ? containsText(digits, contacts.number) : undefined,
+        // numbers are digits: no lower() per row (it cost ~25 % of the number search on 20k contacts, bench:tickets)
+        digits ? sql`${contacts.number} like ${likeContains(digits)}` : undefined,
       ),
     );
   }

@@ -185,7 +185,7 @@ test('an attendant changes their own password in Perfil: the current one is aske
   const me = { email: `perfil${Date.now()}@demo.local`, password: 'antiga123' };
   const created = await request.post(`${API_URL}/users`, {
     headers: authHeaders(token),
-    data: { name: 'Atendente Perfil', ...me, profile: 'user' },
+    data: { name: 'Usuária Perfil', ...me, profile: 'user' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const otherCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });

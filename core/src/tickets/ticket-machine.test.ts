@@ -386,29 +386,29 @@ test('property: closed has a user, pending has none, one unfinished ticket per c
   );
 });
 
+/** A ticket in any status, with or without an owner and a queue (the properties' starting point). */
+const ticketArb: fc.Arbitrary<MachineTicket> = fc
+  .record({
+    status: fc.constantFrom('pending' as const, 'open' as const, 'closed' as const),
+    userId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+    queueId: queueArb,
+  })
+  .map((t) => ({ id: 1, contactId: 1, whatsappId: 1, ...t }));
+
 test('property: refusals never throw and carry a known code', () => {
   fc.assert(
-    fc.property(
-      actorArb,
-      fc.record({
-        status: fc.constantFrom('pending' as const, 'open' as const, 'closed' as const),
-        userId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
-        queueId: queueArb,
-      }),
-      stepArb,
-      (actor, t, s) => {
-        if (s.op.type === 'create') return;
-        const r = applyTicketMove({ id: 1, contactId: 1, whatsappId: 1, ...t }, s.op, actor);
-        if (!r.ok) {
-          expect([
-            'ERR_NO_PERMISSION',
-            'ERR_VALIDATION',
-            'ERR_OTHER_OPEN_TICKET',
-            'ERR_INVALID_TICKET_TRANSITION',
-          ]).toContain(r.error);
-        }
-      },
-    ),
+    fc.property(actorArb, ticketArb, stepArb, (actor, t, s) => {
+      if (s.op.type === 'create') return;
+      const r = applyTicketMove(t, s.op, actor);
+      if (!r.ok) {
+        expect([
+          'ERR_NO_PERMISSION',
+          'ERR_VALIDATION',
+          'ERR_OTHER_OPEN_TICKET',
+          'ERR_INVALID_TICKET_TRANSITION',
+        ]).toContain(r.error);
+      }
+    }),
   );
 });
 
@@ -444,23 +444,13 @@ describe('allowedMoves (the buttons of the web, from the same table as the API)'
 
   test('property: a move the API accepts is always offered; one not offered is refused for rights or status', () => {
     fc.assert(
-      fc.property(
-        actorArb,
-        fc.record({
-          status: fc.constantFrom('pending' as const, 'open' as const, 'closed' as const),
-          userId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
-          queueId: queueArb,
-        }),
-        stepArb,
-        (actor, t, s) => {
-          if (s.op.type === 'create') return;
-          const tk: MachineTicket = { id: 1, contactId: 1, whatsappId: 1, ...t };
-          const r = applyTicketMove(tk, s.op, actor);
-          const allowed = allowedMoves(tk, actor)[s.op.type];
-          if (r.ok) expect(allowed).toBe(true);
-          if (!allowed) expect(r.ok ? null : r.error).toBeOneOf(['ERR_NO_PERMISSION', 'ERR_INVALID_TICKET_TRANSITION']);
-        },
-      ),
+      fc.property(actorArb, ticketArb, stepArb, (actor, tk, s) => {
+        if (s.op.type === 'create') return;
+        const r = applyTicketMove(tk, s.op, actor);
+        const allowed = allowedMoves(tk, actor)[s.op.type];
+        if (r.ok) expect(allowed).toBe(true);
+        if (!allowed) expect(r.ok ? null : r.error).toBeOneOf(['ERR_NO_PERMISSION', 'ERR_INVALID_TICKET_TRANSITION']);
+      }),
       { numRuns: 1000 },
     );
   });

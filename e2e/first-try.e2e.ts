@@ -1,5 +1,16 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, openUserMenuItem, shot, toast } from './support';
+import {
+  ADMIN,
+  AGENT,
+  API_URL,
+  apiLogin,
+  authHeaders,
+  login,
+  openUserMenuItem,
+  principalId,
+  shot,
+  toast,
+} from './support';
 
 /**
  * What a newcomer meets first (issue 12): the demo attendant writing as a customer through the simulator and seeing
@@ -7,13 +18,6 @@ import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, openUserMenuItem, 
  */
 
 const uniqueNumber = () => `55118${String(Date.now()).slice(-8)}`;
-
-async function principalId(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) });
-  const w = ((await res.json()) as { id: number; name: string }[]).find((x) => x.name === 'Principal');
-  expect(w).toBeTruthy();
-  return w!.id;
-}
 
 async function inbound(request: APIRequestContext, token: string, wid: number, data: Record<string, unknown>) {
   const res = await request.post(`${API_URL}/simulator/${wid}/inbound`, { headers: authHeaders(token), data });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, DESKTOP, login, MOBILE, shot } from './support';
+import { ADMIN, API_URL, apiLogin, authHeaders, DESKTOP, login, MOBILE, principalId, shot } from './support';
 
 /**
  * The top bar's notification widget: a customer writes → the bell counts the waiting conversation and chimes → the
@@ -7,14 +7,6 @@ import { ADMIN, API_URL, apiLogin, authHeaders, DESKTOP, login, MOBILE, shot } f
  * up, and clicking it opens the chat → the conversation on screen does not chime → accepting and reading it clears
  * it from the bell. Web Audio and the Notification API are replaced by recorders (no sound device headless).
  */
-
-async function principalId(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) });
-  expect(res.ok()).toBe(true);
-  const w = ((await res.json()) as { id: number; name: string }[]).find((x) => x.name === 'Principal');
-  expect(w).toBeTruthy();
-  return (w as { id: number }).id;
-}
 
 async function inbound(request: APIRequestContext, token: string, wid: number, data: Record<string, string>) {
   const res = await request.post(`${API_URL}/simulator/${wid}/inbound`, { headers: authHeaders(token), data });

@@ -38,6 +38,15 @@ export function authHeaders(token: string): Record<string, string> {
 }
 
 /** The drawer entry keys in display order (core's `drawerEntries` keys), with their disabled flag. */
+/** id of the seeded connection "Principal" (the simulator's WhatsApp) */
+export async function principalId(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) });
+  expect(res.ok()).toBe(true);
+  const w = ((await res.json()) as { id: number; name: string }[]).find((x) => x.name === 'Principal');
+  expect(w).toBeTruthy();
+  return (w as { id: number }).id;
+}
+
 export async function drawerEntries(page: Page): Promise<{ key: string; disabled: boolean }[]> {
   const items = page.getByTestId('app-drawer').getByTestId('drawer-entry');
   await expect(items.first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, login, MOBILE, shot } from './support';
+import { ADMIN, API_URL, apiLogin, authHeaders, login, MOBILE, principalId, shot } from './support';
 
 /**
  * Issue 12 (points 1, 2, 5, 7, 10): the tickets screen of a busy day. 200 waiting customers and one conversation of
@@ -16,14 +16,6 @@ const LONG_NAME = 'Cliente Longo';
 const LONG_NUMBER = `55119${RUN}999`;
 const TICKETS = 200;
 const MESSAGES = 300;
-
-async function principalId(request: APIRequestContext, token: string): Promise<number> {
-  const res = await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) });
-  expect(res.ok()).toBe(true);
-  const w = ((await res.json()) as { id: number; name: string }[]).find((x) => x.name === 'Principal');
-  expect(w).toBeTruthy();
-  return (w as { id: number }).id;
-}
 
 /** runs `jobs` with at most `width` in flight */
 async function pool(width: number, jobs: (() => Promise<void>)[]): Promise<void> {

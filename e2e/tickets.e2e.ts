@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 const ExcelJS = createRequire(import.meta.url)('../api/node_modules/exceljs') as typeof import('exceljs');
 
-import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, shot } from './support';
+import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, principalId, shot } from './support';
 
 /**
  * The attendant's day on /tickets with the simulator: a customer writes → the pending badge moves live → accept →
@@ -16,15 +16,6 @@ import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, shot } fro
 type Outbox = { id: string; to: string; body: string; ack: number }[];
 
 const uniqueNumber = () => `55119${String(Date.now()).slice(-8)}`;
-
-async function principalId(request: import('@playwright/test').APIRequestContext, token: string): Promise<number> {
-  const res = await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) });
-  expect(res.ok()).toBe(true);
-  const list = (await res.json()) as { id: number; name: string }[];
-  const w = list.find((x) => x.name === 'Principal');
-  expect(w).toBeTruthy();
-  return w!.id;
-}
 
 async function inbound(
   request: import('@playwright/test').APIRequestContext,

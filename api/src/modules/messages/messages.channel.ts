@@ -1,4 +1,4 @@
-import { events, type TicketDto } from '@zapdesk/core';
+import { events, type MessageDto, type TicketDto } from '@zapdesk/core';
 import { nowDate } from '../../platform/clock';
 import { emit } from '../../platform/index';
 import { loadTicketDto } from '../tickets/tickets.service';
@@ -18,7 +18,7 @@ type Relations = Awaited<ReturnType<typeof repo.messageRelations>>;
 
 /**
  * Publishes `appMessage-{companyId}` for a stored or changed message, with its ticket (read when not given) and the
- * sender and quoted rows (read when not given: the inbound batch already holds them).
+ * sender and quoted rows (read when not given: the inbound batch already holds them). Answers the published message.
  */
 export async function publishMessage(
   companyId: number,
@@ -26,19 +26,21 @@ export async function publishMessage(
   row: MessageRow,
   ticket?: TicketDto,
   known?: Relations,
-): Promise<void> {
+): Promise<MessageDto> {
   const rel = known ?? (await repo.messageRelations(companyId, row));
   const t = ticket ?? (await loadTicketDto(companyId, row.ticketId));
+  const message = toMessageDto(row, rel);
   emit({
     companyId,
     channel: events.appMessage.of(companyId),
     data: {
       action,
-      message: toMessageDto(row, rel),
+      message,
       ticket: t,
       contact: t.contact ?? (rel.contact ? toContactRef(rel.contact) : null),
     },
   });
+  return message;
 }
 
 /** Stores channel messages in one statement; per input the new row, or null when that WhatsApp id is stored already. */

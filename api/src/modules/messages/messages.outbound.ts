@@ -1,6 +1,5 @@
 import {
   DomainError,
-  events,
   lastMessagePreview,
   type MessageDto,
   type OutboundTicketPolicy,
@@ -12,7 +11,6 @@ import { defineSessionOp } from '../../platform/channels/relay';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { ChannelPresence, OutboundContent } from '../../platform/channels/types';
 import { nowDate } from '../../platform/clock';
-import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
 import { upsertContactFromChannel } from '../contacts/contacts.channel';
 import { getContactRow } from '../contacts/contacts.service';
@@ -26,9 +24,9 @@ import {
 } from '../tickets/tickets.service';
 import { connectedSession } from '../whatsapp/whatsapp.pipeline';
 import { getDefaultWhatsapp } from '../whatsapp/whatsapp.service';
+import { publishMessage } from './messages.channel';
 import { findSendableLocation } from './messages.locations.repo';
 import * as repo from './messages.repo';
-import { type MessageRow, toMessageDto } from './messages.serialize';
 
 /**
  * The outbound seam: every message the platform sends goes through sendOutbound — the attendant's chat send, the
@@ -69,17 +67,6 @@ type Prepared = {
   mediaUrl: string | null;
   dataJson: Record<string, unknown> | null;
 };
-
-async function emitCreate(companyId: number, row: MessageRow, ticket: TicketDto): Promise<MessageDto> {
-  const rel = await repo.messageRelations(companyId, row);
-  const dto = toMessageDto(row, rel);
-  emit({
-    companyId,
-    channel: events.appMessage.of(companyId),
-    data: { action: 'create', message: dto, ticket, contact: ticket.contact },
-  });
-  return dto;
-}
 
 /** one outbound message, as the owner of the connection's session receives it */
 type SendAndRecord = {
@@ -149,7 +136,7 @@ const sendAndRecord = defineSessionOp(
       lastMessage: lastMessagePreview({ body: row.body, mediaType: row.mediaType }),
       incrementUnread: false,
     });
-    return { message: await emitCreate(a.companyId, row, ticket), ticket };
+    return { message: await publishMessage(a.companyId, 'create', row, ticket), ticket };
   },
   // a media upload to WhatsApp may take a while
   { timeoutMs: 120_000, timeoutError: 'ERR_SENDING_WAPP_MSG' },

@@ -1,5 +1,5 @@
 import type { CategoryContactDto } from '@zapdesk/core';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { categoryContacts, contactCategories } from '../../db/schema';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, nameExists, type Page, type PageWindow } from '../../platform/db/paging';
@@ -78,11 +78,7 @@ export const deleteCategoryContact = (companyId: number, id: number): Promise<bo
 /** How many of these ids are categories of the company. */
 export async function countCategoriesInCompany(companyId: number, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(categoryContacts)
-    .where(and(eq(categoryContacts.companyId, companyId), inArray(categoryContacts.id, ids)));
-  return Number(n);
+  return countRows(categoryContacts, and(eq(categoryContacts.companyId, companyId), inArray(categoryContacts.id, ids)));
 }
 
 /** Replaces a contact's categories (the caller checked both belong to the company). */

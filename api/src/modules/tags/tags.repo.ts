@@ -1,5 +1,5 @@
 import type { TagDto } from '@zapdesk/core';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { contacts, tags, tickets, ticketTags } from '../../db/schema';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, nameExists, type Page, type PageWindow } from '../../platform/db/paging';
@@ -116,11 +116,7 @@ export async function ticketIdsWithTag(companyId: number, tagId: number, limit: 
 
 export async function countTagsInCompany(companyId: number, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(tags)
-    .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
-  return Number(n);
+  return countRows(tags, and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
 }
 
 /** Replaces a ticket's tags (the caller checked the ticket and tags belong to the company). */

@@ -5,6 +5,7 @@ import { parseApiError, toastError, translateValidation } from '../../lib/errors
 import { useSseChannel } from '../../lib/use-sse';
 import { FormField } from '../../ui/form-field';
 import { IconMail, IconPencil, IconPhone, IconPlus, IconTrash, IconX } from '../../ui/icons';
+import { ModalActions } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
 import { TicketAvatar } from '../tickets/ticket-avatar';
 import { fetchContact, updateContact } from '../tickets/tickets-api';
@@ -194,19 +195,14 @@ export function ContactDrawer({
               <Trans>Adicionar informação</Trans>
             </button>
             <div className="mt-3 flex justify-end gap-2">
-              <button type="button" className="btn btn-ghost" onClick={() => setEditing(false)} disabled={busy}>
-                <Trans>Cancelar</Trans>
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={save}
-                disabled={busy}
-                data-testid="contact-edit-save"
-              >
-                {busy ? <span className="loading loading-spinner loading-sm" /> : null}
-                <Trans>Salvar</Trans>
-              </button>
+              <ModalActions
+                onCancel={() => setEditing(false)}
+                cancelDisabled={busy}
+                onConfirm={save}
+                confirmLabel={<Trans>Salvar</Trans>}
+                confirmTestId="contact-edit-save"
+                busy={busy}
+              />
             </div>
           </div>
         ) : (

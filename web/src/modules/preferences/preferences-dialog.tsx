@@ -4,7 +4,7 @@ import { toastError } from '../../lib/errors';
 import { type AppLocale, currentLocale, isAppLocale, LOCALE_NAMES, LOCALES, saveLocale } from '../../lib/i18n';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { IconCheck, IconGlobe, IconPalette, IconVolume } from '../../ui/icons';
-import { Modal } from '../../ui/modal';
+import { Modal, ModalActions } from '../../ui/modal';
 import { patchSessionUser } from '../auth/session';
 import { useSessionUser } from '../auth/use-capabilities';
 import { saveOwnVolume } from './save-volume';
@@ -56,21 +56,13 @@ export function PreferencesDialog({ open, onClose }: { open: boolean; onClose: (
       size="lg"
       testId="preferences-dialog"
       actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            <Trans>Cancelar</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={apply}
-            disabled={saving}
-            data-testid="preferences-apply"
-          >
-            {saving ? <span className="loading loading-spinner loading-xs" /> : null}
-            <Trans>APLICAR</Trans>
-          </button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={apply}
+          confirmLabel={<Trans>APLICAR</Trans>}
+          confirmTestId="preferences-apply"
+          busy={saving}
+        />
       }
     >
       <div className="flex flex-col gap-6">

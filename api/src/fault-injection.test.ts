@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Subprocess } from 'bun';
 import postgres from 'postgres';
+import { type Proc, spawnCollected } from './test/processes';
 
 /**
  * Fault injection with real processes (issue 12 point 21): a PRIVATE PostgreSQL (initdb into a temp dir) and a
@@ -80,25 +80,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-type Proc = { name: string; proc: Subprocess<'ignore', 'pipe', 'pipe'>; out: string[] };
 const procs: Proc[] = [];
 
-function collect(p: Proc, stream: ReadableStream<Uint8Array>) {
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buf = '';
-    const reader = stream.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value);
-      const lines = buf.split('\n');
-      buf = lines.pop() ?? '';
-      p.out.push(...lines);
-      if (p.out.length > 20_000) p.out.splice(0, p.out.length - 20_000);
-    }
-  })();
-}
 function tail(): string {
   return procs
     .map(
@@ -111,18 +94,11 @@ function tail(): string {
     .join('\n');
 }
 function spawnProc(name: string, cmd: string[], env: Record<string, string> = {}): Proc {
-  const proc = Bun.spawn(cmd, {
+  return spawnCollected(procs, name, cmd, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
+    keep: 20_000,
   });
-  const p: Proc = { name, proc, out: [] };
-  collect(p, proc.stdout);
-  collect(p, proc.stderr);
-  procs.push(p);
-  return p;
 }
 async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs: number) {
   const t0 = Date.now();

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { Subprocess } from 'bun';
 import Redis from 'ioredis';
+import { type Proc, spawnCollected } from '../../test/processes';
 import { createThrowawayDatabase, realPostgresUrl, realRedisUrl } from '../../test/services';
 
 /**
@@ -22,7 +22,6 @@ const PORTS = { A: 19080, B: 19081 };
 const WEB_PORTS = { A: 14000, B: 14001 };
 const CUSTOMER = '5511988887777';
 
-type Proc = { name: string; proc: Subprocess<'ignore', 'pipe', 'pipe'>; out: string[] };
 const procs: Proc[] = [];
 let dropDb: (() => Promise<void>) | undefined;
 
@@ -40,25 +39,8 @@ async function until<T>(what: string, fn: () => Promise<T | undefined> | T | und
   }
 }
 
-function collect(p: Proc, stream: ReadableStream<Uint8Array>) {
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buf = '';
-    const reader = stream.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value);
-      const lines = buf.split('\n');
-      buf = lines.pop() ?? '';
-      p.out.push(...lines);
-      if (p.out.length > 500) p.out.splice(0, p.out.length - 500);
-    }
-  })();
-}
-
 function spawn(name: string, script: 'server.ts' | 'worker.ts', env: Record<string, string>, dbUrl: string): Proc {
-  const proc = Bun.spawn([BUN, join(API_DIR, 'src', script)], {
+  return spawnCollected(procs, name, [BUN, join(API_DIR, 'src', script)], {
     cwd: join(API_DIR, '..'),
     env: {
       PATH: process.env.PATH ?? '',
@@ -77,15 +59,8 @@ function spawn(name: string, script: 'server.ts' | 'worker.ts', env: Record<stri
       WEB_DIST: `/tmp/h14-data/${PREFIX}/no-web`,
       ...env,
     },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
+    keep: 500,
   });
-  const p: Proc = { name, proc, out: [] };
-  collect(p, proc.stdout);
-  collect(p, proc.stderr);
-  procs.push(p);
-  return p;
 }
 
 async function startApi(name: 'A' | 'B', dbUrl: string): Promise<{ p: Proc; base: string }> {

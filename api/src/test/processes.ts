@@ -1,0 +1,36 @@
+import type { Subprocess } from 'bun';
+
+/** A child process started by a multi-process test, with the last `keep` lines of its stdout+stderr. */
+export type Proc = { name: string; proc: Subprocess<'ignore', 'pipe', 'pipe'>; out: string[] };
+
+function collect(p: Proc, stream: ReadableStream<Uint8Array>, keep: number) {
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buf = '';
+    const reader = stream.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += decoder.decode(value);
+      const lines = buf.split('\n');
+      buf = lines.pop() ?? '';
+      p.out.push(...lines);
+      if (p.out.length > keep) p.out.splice(0, p.out.length - keep);
+    }
+  })();
+}
+
+/** Spawns `cmd` (stdin ignored, stdout/stderr collected line by line into `out`) and records it in `procs`. */
+export function spawnCollected(
+  procs: Proc[],
+  name: string,
+  cmd: string[],
+  opts: { cwd: string; env: Record<string, string>; keep: number },
+): Proc {
+  const proc = Bun.spawn(cmd, { cwd: opts.cwd, env: opts.env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  const p: Proc = { name, proc, out: [] };
+  collect(p, proc.stdout, opts.keep);
+  collect(p, proc.stderr, opts.keep);
+  procs.push(p);
+  return p;
+}

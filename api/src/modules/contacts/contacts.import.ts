@@ -22,7 +22,7 @@ import {
 } from './contacts.repo';
 import { emitContactEvent } from './contacts.service';
 import { contactExport, readContactSheet, SpreadsheetError } from './contacts.spreadsheet';
-import { checkContactNumber } from './contacts.whatsapp-check';
+import { contactNumberChecker } from './contacts.whatsapp-check';
 
 const INSERT_CHUNK = 500;
 
@@ -133,8 +133,8 @@ export async function importContactsFile(ctx: UserCtx, data: Uint8Array): Promis
 const CHECK_CONCURRENCY = 8;
 
 /**
- * The contact form's WhatsApp check (contacts.whatsapp-check, the same function) for each row: per row the number as
- * WhatsApp knows it, or null when it has no WhatsApp. Any other failure (no default connection, not connected, a
+ * The contact form's WhatsApp check (contacts.whatsapp-check, the same rules; the default connection read once) for
+ * each row: per row the number as WhatsApp knows it, or null when it has no WhatsApp. Any other failure (no default connection, not connected, a
  * failed check) refuses the whole import with its code, like the form.
  */
 async function checkNewNumbers(
@@ -142,13 +142,15 @@ async function checkNewNumbers(
   rows: readonly { row: number; number: string }[],
 ): Promise<Map<number, string | null>> {
   const out = new Map<number, string | null>();
+  if (!rows.length) return out;
+  const check = await contactNumberChecker(companyId);
   let next = 0;
   let failure: unknown = null;
   const worker = async () => {
     while (failure === null && next < rows.length) {
       const r = rows[next++];
       try {
-        out.set(r.row, await checkContactNumber(companyId, r.number));
+        out.set(r.row, await check(r.number));
       } catch (err) {
         if (err instanceof DomainError && err.code === 'ERR_WAPP_INVALID_CONTACT') out.set(r.row, null);
         else failure ??= err;

@@ -12,16 +12,26 @@ import { getDefaultWhatsapp } from '../whatsapp/whatsapp.service';
  * Answers the number as WhatsApp knows it, normalised (so the legacy Brazilian spelling becomes the canonical one).
  */
 export async function checkContactNumber(companyId: number, number: string): Promise<string> {
+  return (await contactNumberChecker(companyId))(number);
+}
+
+/**
+ * checkContactNumber for many numbers (the spreadsheet import): the default connection is read once, each number is
+ * then one call to its session. Same errors, the connection's ones thrown here.
+ */
+export async function contactNumberChecker(companyId: number): Promise<(number: string) => Promise<string>> {
   const conn = await getDefaultWhatsapp(companyId);
   if (conn.status !== 'CONNECTED') throw new DomainError('ERR_WAPP_CHECK_CONTACT');
-  let found: string | null;
-  try {
-    // on the process running the session (this one or another: platform/channels/relay.ts)
-    found = await sessionCall(conn.id, 'checkNumber', { number });
-  } catch (err) {
-    log.warn({ err, companyId, connId: conn.id }, 'whatsapp number check failed');
-    throw new DomainError('ERR_WAPP_CHECK_CONTACT');
-  }
-  if (!found) throw new DomainError('ERR_WAPP_INVALID_CONTACT');
-  return normalizeNumber(found) || number;
+  return async (number) => {
+    let found: string | null;
+    try {
+      // on the process running the session (this one or another: platform/channels/relay.ts)
+      found = await sessionCall(conn.id, 'checkNumber', { number });
+    } catch (err) {
+      log.warn({ err, companyId, connId: conn.id }, 'whatsapp number check failed');
+      throw new DomainError('ERR_WAPP_CHECK_CONTACT');
+    }
+    if (!found) throw new DomainError('ERR_WAPP_INVALID_CONTACT');
+    return normalizeNumber(found) || number;
+  };
 }

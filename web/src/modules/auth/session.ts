@@ -3,8 +3,8 @@ import { parseResponse } from 'hono/client';
 import { navigate } from 'wouter/use-browser-location';
 import { api, refreshSession } from '../../lib/api';
 import { appStore } from '../../lib/store';
-import { saveOwnVolume } from '../preferences/save-volume';
 import { migrateStoredVolume } from '../preferences/volume';
+import { updateUser } from '../users/users-api';
 import { authStatusAtom } from './atoms/auth-status-atom';
 import { sessionUserAtom } from './atoms/session-user-atom';
 import { startLiveUpdates, stopLiveUpdates } from './live-updates';
@@ -27,7 +27,9 @@ export async function bootstrapSession(): Promise<void> {
 
 /** An older version's browser-only volume becomes the user's server value, once (see preferences/volume). */
 function moveStoredVolume(user: SessionUserDto): void {
-  migrateStoredVolume(user.volume, (v) => saveOwnVolume(user.id, v)).then(
+  migrateStoredVolume(user.volume, async (volume) => {
+    await updateUser(user.id, { volume });
+  }).then(
     (volume) => volume !== null && patchSessionUser({ volume }),
     (err) => console.warn('[volume] not moved to the server yet', err),
   );

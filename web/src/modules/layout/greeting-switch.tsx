@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { parseResponse } from 'hono/client';
 import { useState } from 'react';
-import { api } from '../../lib/api';
 import { toastError } from '../../lib/errors';
 import { patchSessionUser } from '../auth/session';
 import { useSessionUser } from '../auth/use-capabilities';
+import { updateUser } from '../users/users-api';
 
 /** Top-bar switch for the user's automatic greeting (`enableGreeting`, PUT /users/{id}); optimistic. */
 export function GreetingSwitch() {
@@ -17,7 +16,7 @@ export function GreetingSwitch() {
     setBusy(true);
     patchSessionUser({ enableGreeting: next });
     try {
-      await parseResponse(api.users[':id'].$put({ param: { id: String(user.id) }, json: { enableGreeting: next } }));
+      await updateUser(user.id, { enableGreeting: next });
     } catch (err) {
       patchSessionUser({ enableGreeting: !next });
       toastError(err);

@@ -7,7 +7,7 @@ import { IconCheck, IconGlobe, IconPalette, IconVolume } from '../../ui/icons';
 import { Modal, ModalActions } from '../../ui/modal';
 import { patchSessionUser } from '../auth/session';
 import { useSessionUser } from '../auth/use-capabilities';
-import { saveOwnVolume } from './save-volume';
+import { updateUser } from '../users/users-api';
 import { storedTheme } from './theme';
 import { THEME_LABELS } from './theme-labels';
 import { THEME_NAMES, THEMES, type ThemeName } from './themes';
@@ -33,7 +33,7 @@ export function PreferencesDialog({ open, onClose }: { open: boolean; onClose: (
     if (user && volume !== user.volume) {
       setSaving(true);
       try {
-        await saveOwnVolume(user.id, volume);
+        await updateUser(user.id, { volume });
         patchSessionUser({ volume });
       } catch (err) {
         // nothing is applied when the volume could not be saved: the dialog stays open with the choices

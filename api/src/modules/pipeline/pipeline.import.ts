@@ -63,7 +63,9 @@ export async function runImport(companyId: number, whatsappId: number): Promise<
         { kind: 'message', msg },
         { imported: true, enqueue: false },
       );
-      await processRawLog(raw.id).catch((err) => log.warn({ err, rawLogId: raw.id }, 'imported message failed'));
+      await processRawLog(raw.id, { raw }).catch((err) =>
+        log.warn({ err, rawLogId: raw.id }, 'imported message failed'),
+      );
       n++;
       if (n % 10 === 0) emitImportProgress(companyId, { this: n, all: 0, state: 'running', whatsappId });
     }

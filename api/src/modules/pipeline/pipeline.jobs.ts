@@ -104,7 +104,7 @@ export async function processInboundBatch(rawLogIds: number[], known: RawLogRow[
   rest = rest.sort((a, b) => a.id - b.id);
   for (const raw of rest) {
     try {
-      await processRawLog(raw.id, { attemptsMade: 0 });
+      await processRawLog(raw.id, { attemptsMade: 0, raw });
     } catch {
       // processRawLog recorded the error on the log; its own job retries it with backoff
       await enqueueInbound(raw.companyId, raw.id, 500);

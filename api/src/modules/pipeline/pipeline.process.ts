@@ -106,8 +106,12 @@ async function handleOther(
  * message (unique (connection, WhatsApp id)). Throws on failure so the job runner retries; the raw log keeps the
  * error meanwhile.
  */
-export async function processRawLog(rawLogId: number, opts: { attemptsMade?: number } = {}): Promise<RawLogRow | null> {
-  const raw = await unsafeFindRawLog(rawLogId);
+export async function processRawLog(
+  rawLogId: number,
+  /** `raw`: the log as the caller read it already (a batch's leftovers), saves reading it again */
+  opts: { attemptsMade?: number; raw?: RawLogRow } = {},
+): Promise<RawLogRow | null> {
+  const raw = opts.raw?.id === rawLogId ? opts.raw : await unsafeFindRawLog(rawLogId);
   if (!raw) return null;
   const started = performance.now();
   const ev = raw.jsonValue as StoredEvent;

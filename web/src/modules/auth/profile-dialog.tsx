@@ -4,8 +4,8 @@ import { parseResponse } from 'hono/client';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api';
 import { errorParts, toastError, translateValidation } from '../../lib/errors';
+import { CurrentPasswordField } from '../../ui/current-password-field';
 import { FormActions } from '../../ui/form-dialog';
-import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toasts/toast';
@@ -108,23 +108,15 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           {errors.password ? <p className="label text-error">{errors.password}</p> : null}
         </fieldset>
         {password ? (
-          <FormField
-            label={<Trans>Senha atual</Trans>}
+          <CurrentPasswordField
+            value={currentPassword}
+            onChange={(v) => {
+              setCurrentPassword(v);
+              setErrors((x) => ({ ...x, currentPassword: undefined }));
+            }}
             error={errors.currentPassword}
-            errorTestId="profile-current-password-error"
-            hint={<Trans>Ao trocar a sua senha, as suas outras sessões são encerradas.</Trans>}
-          >
-            <PasswordInput
-              value={currentPassword}
-              onChange={(e) => {
-                setCurrentPassword(e.target.value);
-                setErrors((x) => ({ ...x, currentPassword: undefined }));
-              }}
-              autoComplete="current-password"
-              invalid={!!errors.currentPassword}
-              data-testid="profile-current-password"
-            />
-          </FormField>
+            testId="profile-current-password"
+          />
         ) : null}
         <fieldset className="fieldset">
           <legend className="fieldset-legend">

@@ -11,6 +11,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { errorParts, fieldErrors, parseApiError, toastError } from '../../lib/errors';
 import { ColorDot } from '../../ui/color-chip';
+import { CurrentPasswordField } from '../../ui/current-password-field';
 import { FormActions } from '../../ui/form-dialog';
 import { FormField, ToggleField } from '../../ui/form-field';
 import { IconCheck } from '../../ui/icons';
@@ -241,20 +242,12 @@ export function UserModal({
               />
             </FormField>
             {ownPasswordChange ? (
-              <FormField
-                label={<Trans>Senha atual</Trans>}
+              <CurrentPasswordField
+                value={form.currentPassword}
+                onChange={(v) => set('currentPassword', v)}
                 error={errors.currentPassword}
-                errorTestId="user-current-password-error"
-                hint={<Trans>Ao trocar a sua senha, as suas outras sessões são encerradas.</Trans>}
-              >
-                <PasswordInput
-                  value={form.currentPassword}
-                  onChange={(e) => set('currentPassword', e.target.value)}
-                  autoComplete="current-password"
-                  invalid={!!errors.currentPassword}
-                  data-testid="user-current-password"
-                />
-              </FormField>
+                testId="user-current-password"
+              />
             ) : null}
             <FormField label={<Trans>Perfil</Trans>}>
               <select

@@ -4,7 +4,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { type Proc, spawnCollected } from './test/processes';
+import { type Proc, procsTail, spawnCollected, until as waitUntil } from './test/processes';
 
 /**
  * Fault injection with real processes (issue 12 point 21): a PRIVATE PostgreSQL (initdb into a temp dir) and a
@@ -82,17 +82,7 @@ async function freePort(): Promise<number> {
 
 const procs: Proc[] = [];
 
-function tail(): string {
-  return procs
-    .map(
-      (p) =>
-        `--- ${p.name} (pid ${p.proc.pid})\n${p.out
-          .slice(-30)
-          .map((l) => l.slice(0, 400))
-          .join('\n')}`,
-    )
-    .join('\n');
-}
+const tail = () => procsTail(procs, 30, 400);
 function spawnProc(name: string, cmd: string[], env: Record<string, string> = {}): Proc {
   return spawnCollected(procs, name, cmd, {
     cwd: ROOT,
@@ -100,15 +90,8 @@ function spawnProc(name: string, cmd: string[], env: Record<string, string> = {}
     keep: 20_000,
   });
 }
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs: number) {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== false) return v as T;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms\n${tail()}`);
-    await sleep(200);
-  }
-}
+const until = <T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs: number) =>
+  waitUntil(what, fn, { timeoutMs, pollMs: 200, context: tail });
 
 /** A private PostgreSQL cluster in a temp dir (fsync off: it is thrown away). */
 class PrivatePg {

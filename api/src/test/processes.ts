@@ -34,3 +34,32 @@ export function spawnCollected(
   procs.push(p);
   return p;
 }
+
+/** The last `lines` lines of each process (each cut to `width` characters), for a failure message. */
+export function procsTail(procs: Proc[], lines: number, width = Number.POSITIVE_INFINITY): string {
+  return procs
+    .map(
+      (p) =>
+        `--- ${p.name} (pid ${p.proc.pid})\n${p.out
+          .slice(-lines)
+          .map((l) => l.slice(0, width))
+          .join('\n')}`,
+    )
+    .join('\n');
+}
+
+/** Polls `fn` every `pollMs` until it gives a value (not undefined/false); on timeout throws with `context()`. */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined> | T | undefined,
+  opts: { timeoutMs: number; pollMs: number; context: () => string },
+): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined && v !== false) return v as T;
+    if (Date.now() - t0 > opts.timeoutMs)
+      throw new Error(`${what}: not within ${opts.timeoutMs} ms\n${opts.context()}`);
+    await new Promise((r) => setTimeout(r, opts.pollMs));
+  }
+}

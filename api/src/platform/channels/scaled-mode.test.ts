@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { type Proc, spawnCollected } from '../../test/processes';
+import { type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
 import { createThrowawayDatabase, realPostgresUrl, realRedisUrl } from '../../test/services';
 
 /**
@@ -26,18 +26,9 @@ const procs: Proc[] = [];
 let dropDb: (() => Promise<void>) | undefined;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-function tail(): string {
-  return procs.map((p) => `--- ${p.name} (pid ${p.proc.pid})\n${p.out.slice(-25).join('\n')}`).join('\n');
-}
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000) {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== false) return v as T;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms\n${tail()}`);
-    await sleep(100);
-  }
-}
+const tail = () => procsTail(procs, 25);
+const until = <T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000) =>
+  waitUntil(what, fn, { timeoutMs, pollMs: 100, context: tail });
 
 function spawn(name: string, script: 'server.ts' | 'worker.ts', env: Record<string, string>, dbUrl: string): Proc {
   return spawnCollected(procs, name, [BUN, join(API_DIR, 'src', script)], {

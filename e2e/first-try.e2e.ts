@@ -5,6 +5,7 @@ import {
   API_URL,
   apiLogin,
   authHeaders,
+  inbound,
   login,
   openUserMenuItem,
   principalId,
@@ -18,11 +19,6 @@ import {
  */
 
 const uniqueNumber = () => `55118${String(Date.now()).slice(-8)}`;
-
-async function inbound(request: APIRequestContext, token: string, wid: number, data: Record<string, unknown>) {
-  const res = await request.post(`${API_URL}/simulator/${wid}/inbound`, { headers: authHeaders(token), data });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function ticketOf(request: APIRequestContext, token: string, number: string): Promise<number> {
   let id = 0;

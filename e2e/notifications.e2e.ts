@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, DESKTOP, login, MOBILE, principalId, shot } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, apiLogin, DESKTOP, inbound, login, MOBILE, principalId, shot } from './support';
 
 /**
  * The top bar's notification widget: a customer writes → the bell counts the waiting conversation and chimes → the
@@ -7,11 +7,6 @@ import { ADMIN, API_URL, apiLogin, authHeaders, DESKTOP, login, MOBILE, principa
  * up, and clicking it opens the chat → the conversation on screen does not chime → accepting and reading it clears
  * it from the bell. Web Audio and the Notification API are replaced by recorders (no sound device headless).
  */
-
-async function inbound(request: APIRequestContext, token: string, wid: number, data: Record<string, string>) {
-  const res = await request.post(`${API_URL}/simulator/${wid}/inbound`, { headers: authHeaders(token), data });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 type Recorded = { chimes: number; popups: { title: string; body?: string; tag?: string }[] };
 const recorded = (page: Page) =>

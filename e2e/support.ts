@@ -47,6 +47,17 @@ export async function principalId(request: APIRequestContext, token: string): Pr
   return (w as { id: number }).id;
 }
 
+/** a customer message through the simulator's inbound endpoint (expects 200) */
+export async function inbound(
+  request: APIRequestContext,
+  token: string,
+  wid: number,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const res = await request.post(`${API_URL}/simulator/${wid}/inbound`, { headers: authHeaders(token), data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 export async function drawerEntries(page: Page): Promise<{ key: string; disabled: boolean }[]> {
   const items = page.getByTestId('app-drawer').getByTestId('drawer-entry');
   await expect(items.first()).toBeVisible();

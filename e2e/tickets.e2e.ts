@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 const ExcelJS = createRequire(import.meta.url)('../api/node_modules/exceljs') as typeof import('exceljs');
 
-import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, principalId, shot } from './support';
+import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, inbound, login, MOBILE, principalId, shot } from './support';
 
 /**
  * The attendant's day on /tickets with the simulator: a customer writes → the pending badge moves live → accept →
@@ -16,16 +16,6 @@ import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, MOBILE, principalI
 type Outbox = { id: string; to: string; body: string; ack: number }[];
 
 const uniqueNumber = () => `55119${String(Date.now()).slice(-8)}`;
-
-async function inbound(
-  request: import('@playwright/test').APIRequestContext,
-  token: string,
-  wid: number,
-  data: { from: string; name: string; body: string },
-) {
-  const res = await request.post(`${API_URL}/simulator/${wid}/inbound`, { headers: authHeaders(token), data });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 const count = async (page: Page, key: 'assigned' | 'pending') =>
   Number(await page.getByTestId(`ticket-count-${key}`).textContent());

@@ -46,14 +46,8 @@ export function usePermissionsFor(ticket: TicketDto | null): TicketPermissions {
     if (!ticket || !caps || !me) return none;
     const owns = ticket.userId === me.id;
     const s = ticket.status;
-    const moves = allowedMoves(ticket, { userId: me.id, queueIds: me.queues.map((q) => q.id), caps });
     return {
-      accept: moves.accept,
-      resolve: moves.resolve,
-      return: moves.return,
-      transfer: moves.transfer,
-      delete: moves.delete,
-      reopen: moves.reopen,
+      ...allowedMoves(ticket, { userId: me.id, queueIds: me.queues.map((q) => q.id), caps }),
       newTicket: s === 'closed',
       export: caps.exportTickets,
       send: s === 'open' && (owns || caps.isAdmin),

@@ -47,6 +47,19 @@ export const ERROR_STATUS = {
   ERR_SERVICE_UNAVAILABLE: 503,
   ERR_INVALID_TICKET_TRANSITION: 409,
   ERR_PAYLOAD_TOO_LARGE: 413,
+  // message API (spec 2 §7 "Outbound message API")
+  /** an uploaded file's type is not in the platform's allowlist */
+  ERR_MEDIA_TYPE_NOT_ALLOWED: 400,
+  /** the token's connection is not connected to WhatsApp right now: nothing was sent, retry later */
+  ERR_WAPP_NOT_CONNECTED: 503,
+  /** WhatsApp refused or did not confirm the message: it was NOT sent (or its fate is unknown) */
+  ERR_WAPP_SEND_FAILED: 503,
+  /** the same Idempotency-Key with a different request within 24 h */
+  ERR_IDEMPOTENCY_KEY_REUSED: 422,
+  /** the first request with this Idempotency-Key is still running */
+  ERR_IDEMPOTENCY_IN_PROGRESS: 409,
+  /** the API token's connection is the company's default connection (spec 2 §5) */
+  ERR_API_DEFAULT_WHATSAPP: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -94,6 +107,14 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   ERR_INVALID_TICKET_TRANSITION: 'Este ticket não está mais neste estado. Atualize a lista.',
   ERR_PAYLOAD_TOO_LARGE: 'Conteúdo grande demais.',
+  ERR_MEDIA_TYPE_NOT_ALLOWED: 'Tipo de arquivo não permitido. Envie png, jpg, pdf, mp4, mp3 ou ogg.',
+  ERR_WAPP_NOT_CONNECTED: 'A conexão não está conectada ao WhatsApp. Tente novamente mais tarde.',
+  ERR_WAPP_SEND_FAILED: 'O WhatsApp não aceitou a mensagem; ela não foi enviada.',
+  ERR_IDEMPOTENCY_KEY_REUSED: 'Esta Idempotency-Key já foi usada com outro conteúdo nas últimas 24 horas.',
+  ERR_IDEMPOTENCY_IN_PROGRESS:
+    'Uma chamada com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.',
+  ERR_API_DEFAULT_WHATSAPP:
+    'A conexão padrão não pode ser usada para enviar mensagens pela API. Escolha outra conexão.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

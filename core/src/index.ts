@@ -1,3 +1,4 @@
+export * from './api-tokens/api-token.schemas';
 export * from './auth/auth.schemas';
 export * from './contacts/contact.schemas';
 export * from './contacts/contact.types';
@@ -6,6 +7,7 @@ export * from './errors';
 export * from './events/catalogue';
 export * from './ids/ids';
 export * from './lists/page-query';
+export * from './message-api/message-api.schemas';
 export * from './messages/inbound-rules';
 export * from './messages/media-rules';
 export * from './messages/message.schemas';

@@ -19,6 +19,7 @@
  * receives instead (`hidden`: nothing, or the id-only `delete` that takes the ticket out of their lists): the live
  * stream applies core's visibility rule (tickets/ticket-visibility.ts) with them, once per event and audience class.
  */
+import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
 import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.types';
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
 import type { QueueEvent } from '../queues/queue.schemas';
@@ -109,6 +110,8 @@ export const events = {
   whatsappSession: fixed<WhatsappSessionEvent>('whatsappSession'),
   /** administrators only */
   importMessages: perCompany<ImportMessagesEvent>('importMessages'),
+  // message API (spec 2 §2 /apisendmessage): administrators only (publish with adminOnly)
+  apiSendMessageToken: perCompany<ApiTokenEvent>('apiSendMessageToken'),
   // platform (spec 3 §7): masters only, addressed to each master user
   messagesBruteLog: fixed<MessageBruteLogEvent>('messagesBruteLog'),
   // the stream itself (sent by the hub, never published by areas)

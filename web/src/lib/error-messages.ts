@@ -48,6 +48,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_SERVICE_UNAVAILABLE: msg`Serviço temporariamente indisponível. Tente novamente em instantes.`,
   ERR_INVALID_TICKET_TRANSITION: msg`Este ticket não está mais neste estado. Atualize a lista.`,
   ERR_PAYLOAD_TOO_LARGE: msg`Conteúdo grande demais.`,
+  ERR_MEDIA_TYPE_NOT_ALLOWED: msg`Tipo de arquivo não permitido. Envie png, jpg, pdf, mp4, mp3 ou ogg.`,
+  ERR_WAPP_NOT_CONNECTED: msg`A conexão não está conectada ao WhatsApp. Tente novamente mais tarde.`,
+  ERR_WAPP_SEND_FAILED: msg`O WhatsApp não aceitou a mensagem; ela não foi enviada.`,
+  ERR_IDEMPOTENCY_KEY_REUSED: msg`Esta Idempotency-Key já foi usada com outro conteúdo nas últimas 24 horas.`,
+  ERR_IDEMPOTENCY_IN_PROGRESS: msg`Uma chamada com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.`,
+  ERR_API_DEFAULT_WHATSAPP: msg`A conexão padrão não pode ser usada para enviar mensagens pela API. Escolha outra conexão.`,
 };
 
 /**

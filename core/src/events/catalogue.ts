@@ -24,6 +24,7 @@ import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.typ
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
 import type { QueueEvent } from '../queues/queue.schemas';
 import type { QuickAnswerEvent } from '../quick-answers/quick-answer.schemas';
+import type { ScheduleEvent } from '../schedules/schedule.schemas';
 import type { CompanyEvent } from '../settings/company-settings.schemas';
 import type { TagEvent } from '../tags/tag.schemas';
 import type { TicketEvent, TicketTransferEvent } from '../tickets/ticket.types';
@@ -98,6 +99,8 @@ export const events = {
   quickAnswer: perCompany<QuickAnswerEvent>('quickAnswer'),
   tag: perCompany<TagEvent>('tag'),
   queue: perCompany<QueueEvent>('queue'),
+  // automation (spec 2 §7)
+  schedule: perCompany<ScheduleEvent>('schedule'),
   // users, groups, company
   user: perCompany<UserEvent>('user'),
   self: fixed<SelfUserEvent>('user'),

@@ -73,6 +73,8 @@ export const companies = pgTable('companies', {
   numberAttendants: integer('number_attendants').notNull().default(1),
   numberConections: integer('number_conections').notNull().default(1),
   ...planFlagColumns(),
+  /** IANA time zone of the company's schedules (recurrences keep their wall-clock time in it) */
+  timezone: text('timezone').notNull().default('America/Sao_Paulo'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

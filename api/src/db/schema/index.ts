@@ -5,6 +5,7 @@ export * from './contacts';
 export * from './jobs';
 export * from './locations';
 export * from './queues';
+export * from './schedules';
 export * from './tickets';
 export * from './users';
 export * from './whatsapps';

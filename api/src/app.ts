@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoryContactsRoutes } from './modules/category-contacts/category-contacts.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -68,7 +69,11 @@ export function createApp(opts: AppOptions) {
     .route('/', messagesRoutes)
     .route('/', pipelineRoutes)
     .route('/', ticketsRoutes)
-    .route('/', messagesListRoutes);
+    .route('/', messagesListRoutes)
+    .route(
+      '/',
+      docsRoutes(() => app.routes),
+    );
   return routes;
 }
 

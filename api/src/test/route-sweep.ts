@@ -68,6 +68,9 @@ const PAGE = ['searchParam', 'pageNumber'];
 export const ROUTES: Record<string, SweepRoute> = {
   // public
   'GET /health': { access: 'public' },
+  // the OpenAPI documents (spec 3 §7: no session)
+  'GET /api/documents': { access: 'public' },
+  'GET /api/internalDocs': { access: 'public' },
   'POST /auth/login': { access: 'public', body: () => json({ email: 'nobody@test.local', password: 'x' }) },
   'POST /auth/refresh_token': { access: 'public' },
   'DELETE /auth/logout': { access: 'public' },

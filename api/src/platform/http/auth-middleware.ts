@@ -5,6 +5,7 @@ import { verifyAccessToken } from '../auth/tokens';
 import { platform } from '../index';
 import type { AppEnv } from './context';
 import { errorBody } from './errors';
+import { registerHandlerMeta } from './route-docs';
 
 export function bearerToken(req: Request, allowQuery: boolean): string | undefined {
   const h = req.headers.get('authorization');
@@ -38,10 +39,10 @@ const authenticate = (queryToken: boolean) =>
   });
 
 /** Every route: the `Authorization: Bearer` header only — a token in a URL leaks into logs, history and Referer. */
-export const requireAuth = authenticate(false);
+export const requireAuth = registerHandlerMeta(authenticate(false), { kind: 'auth', security: 'session' });
 
 /**
  * `GET /events` and `GET /media/{id}` only: the header, or `?token=` for what a browser loads without headers
  * (EventSource, <img>/<audio>/<a> of media and the company logo).
  */
-export const requireAuthOrQueryToken = authenticate(true);
+export const requireAuthOrQueryToken = registerHandlerMeta(authenticate(true), { kind: 'auth', security: 'session' });

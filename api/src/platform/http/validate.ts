@@ -3,6 +3,7 @@ import { DomainError } from '@zapdesk/core';
 import type { ValidationTargets } from 'hono';
 import type { output, ZodType } from 'zod';
 import { errorBody, validationResponse } from './errors';
+import { registerHandlerMeta, type ValidationTarget } from './route-docs';
 
 export const NUL_TEXT = 'Caractere inválido';
 
@@ -31,11 +32,13 @@ export function findNul(v: unknown, path: (string | number)[] = []): string | nu
  * otherwise fail the statement with a 500).
  */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
+  const mw = zValidator(target, schema, (result, c) => {
     if (!result.success) return validationResponse(c, result.error as never);
     const field = findNul(result.data);
     if (field !== null) return c.json(errorBody('ERR_VALIDATION', NUL_TEXT, { fields: { [field]: NUL_TEXT } }), 400);
   });
+  // the OpenAPI documents read the schema that validates the route from the route itself (route-docs.ts)
+  return registerHandlerMeta(mw, { kind: 'validator', target: target as ValidationTarget, schema });
 }
 
 /**

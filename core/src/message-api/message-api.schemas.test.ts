@@ -73,11 +73,11 @@ describe('message API bodies (spec 2 §7)', () => {
     });
   });
   test('the schemas render as JSON Schema with their descriptions (OpenAPI source)', () => {
-    const s = z.toJSONSchema(SendTextApiBody, { io: 'input' }) as {
+    const s = z.toJSONSchema(SendTextApiBody, { io: 'input' }) as unknown as {
       properties: Record<string, { description?: string }>;
     };
     expect(s.properties.contactNumber.description).toContain('Número');
-    const media = z.toJSONSchema(SendMediaApiForm, { io: 'input' }) as {
+    const media = z.toJSONSchema(SendMediaApiForm, { io: 'input' }) as unknown as {
       properties: { medias: { items: { format?: string } } };
     };
     expect(media.properties.medias.items.format).toBe('binary');

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { categoryContactsRoutes } from './modules/category-contacts/category-contacts.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -73,7 +74,8 @@ export function createApp(opts: AppOptions) {
     .route(
       '/',
       docsRoutes(() => app.routes),
-    );
+    )
+    .route('/', apiTokensRoutes);
   return routes;
 }
 

@@ -674,18 +674,26 @@ describe('permissions and plan flags', () => {
     expectSameSnapshot(before, await snapshotCompany(A.companyId), 'refused permissions');
   }, 30_000);
 
-  test('a plan without campaigns refuses the campaign send-list routes, even to its admin', async () => {
-    await db.update(companies).set({ enableCampaigns: false }).where(eq(companies.id, A.companyId));
-    invalidateActors();
-    try {
-      for (const { key, method, path, spec } of entries()) {
-        if (!spec.planFlag) continue;
-        const r = await call(method, path, { token: A.admin.token });
-        expectRefusal(r, `${key} without ${spec.planFlag}`, [403]);
-      }
-    } finally {
-      await db.update(companies).set({ enableCampaigns: true }).where(eq(companies.id, A.companyId));
+  test('a plan without a feature (campaigns, API) refuses its routes, even to its admin', async () => {
+    for (const flag of ['enableCampaigns', 'enableApi'] as const) {
+      await db
+        .update(companies)
+        .set({ [flag]: false })
+        .where(eq(companies.id, A.companyId));
       invalidateActors();
+      try {
+        for (const { key, method, path, spec } of entries()) {
+          if (spec.planFlag !== flag) continue;
+          const r = await call(method, urlOf(path, spec, A), { token: A.admin.token, body: bodyOf(spec, A) });
+          expectRefusal(r, `${key} without ${spec.planFlag}`, [403]);
+        }
+      } finally {
+        await db
+          .update(companies)
+          .set({ [flag]: true })
+          .where(eq(companies.id, A.companyId));
+        invalidateActors();
+      }
     }
   });
 

@@ -3,7 +3,7 @@ import { QUEUE_PALETTE } from '@zapdesk/core';
 import { and, eq, getTableColumns, is } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema';
-import { locations, messageRawLogs } from '../db/schema';
+import { locations, messageRawLogs, whatsapps } from '../db/schema';
 import { connectedSimulator, waitFor } from '../modules/pipeline/pipeline.fixtures';
 import { db } from '../platform/db';
 import { makeTenant, makeUser } from './factories';
@@ -46,6 +46,9 @@ export type RichTenant = {
   locationId: number;
   rawLogId: number;
   exportFile: string;
+  /** a second, non-default connection and an API message token on it */
+  apiWhatsappId: number;
+  apiTokenId: number;
 };
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
@@ -148,6 +151,14 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     .returning();
   const today = new Date().toISOString().slice(0, 10);
   const exp = await post<{ url: string }>('/ticketsExport', { initialDate: '2020-01-01', finalDate: today });
+  const [apiConn] = await db
+    .insert(whatsapps)
+    .values({ companyId, name: `API ${marker}`, lib: 'simulator', status: 'DISCONNECTED' })
+    .returning();
+  const apiToken = await post<{ id: number }>('/ApiSendMessageToken', {
+    name: `Token ${marker}`,
+    whatsappId: apiConn.id,
+  });
 
   return {
     companyId,
@@ -175,6 +186,8 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     locationId: location.id,
     rawLogId: rawLog.id,
     exportFile: exp.url.split('/').pop() as string,
+    apiWhatsappId: apiConn.id,
+    apiTokenId: apiToken.id,
   };
 }
 

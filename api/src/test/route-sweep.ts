@@ -37,7 +37,7 @@ export type SweepRoute = {
   /** who is refused with 403 ERR_NO_PERMISSION (capability gates of the services), with the gate's name */
   deny?: { actors: Actor[]; gate: string };
   /** a plan flag the route needs (company with the flag off → 403) */
-  planFlag?: 'enableCampaigns';
+  planFlag?: 'enableCampaigns' | 'enableApi';
   /** what the owner's own valid call answers when it is a business refusal by design (else 2xx) */
   owner?: { status: number; error: string; why: string };
   /** a long-lived stream (SSE): only the refusals are swept */
@@ -204,6 +204,40 @@ export const ROUTES: Record<string, SweepRoute> = {
     planFlag: 'enableCampaigns',
   },
   'DELETE /tags/:id': { access: 'id', params: (x) => ({ id: x.tagId }), deny: admin('manageTags') },
+
+  // API message tokens (spec 2 §7): administrators with the plan's API
+  'GET /ApiSendMessageToken': { access: 'auth', query: PAGE, deny: admin('useApi'), planFlag: 'enableApi' },
+  'GET /ApiSendMessageToken/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.apiTokenId }),
+    deny: admin('useApi'),
+    planFlag: 'enableApi',
+  },
+  'GET /ApiSendMessageToken/:id/reveal': {
+    access: 'id',
+    params: (x) => ({ id: x.apiTokenId }),
+    deny: admin('useApi'),
+    planFlag: 'enableApi',
+  },
+  'POST /ApiSendMessageToken': {
+    access: 'auth',
+    body: (x) => json({ name: 'Token Novo', whatsappId: x.apiWhatsappId }),
+    deny: admin('useApi'),
+    planFlag: 'enableApi',
+  },
+  'PUT /ApiSendMessageToken/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.apiTokenId }),
+    body: (x) => json({ name: 'Token Alterado', whatsappId: x.apiWhatsappId }),
+    deny: admin('useApi'),
+    planFlag: 'enableApi',
+  },
+  'DELETE /ApiSendMessageToken/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.apiTokenId }),
+    deny: admin('useApi'),
+    planFlag: 'enableApi',
+  },
 
   // settings: the own company only (a master manages other companies through the companies screens, spec 3)
   'PUT /companyByCompany/:companyId': {

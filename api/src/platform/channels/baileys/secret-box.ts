@@ -17,16 +17,16 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** HKDF-SHA256 (RFC 5869) for one 32-byte block: extract with a fixed salt, expand with a purpose label. */
-export function deriveKey(secret: string): Buffer {
+export function deriveKey(secret: string, purpose = 'zapdesk/whatsapp-auth'): Buffer {
   if (!secret) throw new Error('secret-box: empty secret');
-  const prk = createHmac('sha256', 'zapdesk/whatsapp-auth').update(secret, 'utf8').digest();
+  const prk = createHmac('sha256', purpose).update(secret, 'utf8').digest();
   return createHmac('sha256', prk)
     .update(Buffer.concat([Buffer.from('aes-256-gcm:v1', 'utf8'), Buffer.from([1])]))
     .digest();
 }
 
-export function createSecretBox(secret: string): SecretBox {
-  const key = deriveKey(secret);
+export function createSecretBox(secret: string, purpose = 'zapdesk/whatsapp-auth'): SecretBox {
+  const key = deriveKey(secret, purpose);
   return {
     seal(plaintext, aad) {
       const iv = randomBytes(IV_BYTES);

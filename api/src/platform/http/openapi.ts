@@ -411,7 +411,6 @@ export function buildOpenApi(routes: readonly AppRoute[], opts: BuildOptions): O
   return {
     openapi: '3.1.0',
     info: { title: opts.title, version: opts.version, description: opts.description },
-    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: opts.serverUrl }],
     paths: sortPaths(paths),
     components: { schemas: schemas.components, securitySchemes },

@@ -19,6 +19,7 @@ export * from './permissions/capabilities';
 export * from './queues/palette';
 export * from './queues/queue.schemas';
 export * from './quick-answers/quick-answer.schemas';
+export * from './schedule-actions/schedule-action.schemas';
 export * from './schedules/occurrences';
 export * from './schedules/schedule.schemas';
 export * from './settings/company-settings.schemas';

@@ -21,6 +21,7 @@ describe('event catalogue', () => {
     expect(String(events.whatsappDelete.of())).toBe('whatsapp');
     expect(String(events.whatsappSession.of())).toBe('whatsappSession');
     expect(String(events.importMessages.of(12))).toBe('importMessages-12');
+    expect(String(events.scheduleAction.of(12))).toBe('scheduleAction-12');
     expect(String(events.messagesBruteLog.of())).toBe('messagesBruteLog');
   });
 

@@ -24,6 +24,7 @@ import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.typ
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
 import type { QueueEvent } from '../queues/queue.schemas';
 import type { QuickAnswerEvent } from '../quick-answers/quick-answer.schemas';
+import type { ScheduleActionEvent } from '../schedule-actions/schedule-action.schemas';
 import type { ScheduleEvent } from '../schedules/schedule.schemas';
 import type { CompanyEvent } from '../settings/company-settings.schemas';
 import type { TagEvent } from '../tags/tag.schemas';
@@ -115,6 +116,8 @@ export const events = {
   importMessages: perCompany<ImportMessagesEvent>('importMessages'),
   // message API (spec 2 §2 /apisendmessage): administrators only (publish with adminOnly)
   apiSendMessageToken: perCompany<ApiTokenEvent>('apiSendMessageToken'),
+  /** administrators only: scheduled-action jobs added, settled (finished, failed, retrying) or deleted */
+  scheduleAction: perCompany<ScheduleActionEvent>('scheduleAction'),
   // platform (spec 3 §7): masters only, addressed to each master user
   messagesBruteLog: fixed<MessageBruteLogEvent>('messagesBruteLog'),
   // the stream itself (sent by the hub, never published by areas)

@@ -8,8 +8,10 @@ import {
   type JobHandler,
   type JobInfo,
   type JobOpts,
+  type JobSettled,
   type JobState,
   type Jobs,
+  type JobsFilter,
   UnrecoverableJobError,
 } from './types';
 
@@ -89,6 +91,7 @@ export class BullJobs implements Jobs {
   private readonly queueName: string;
   private readonly retention: { completedMs: number; failedMs: number };
   private readonly handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
+  private readonly settledListeners = new Set<(e: JobSettled) => void>();
   private worker: Worker | undefined;
   private workerConn: Redis | undefined;
   private closed = false;
@@ -146,8 +149,10 @@ export class BullJobs implements Jobs {
     return job ? toJobInfo(job, state) : null;
   }
 
-  async list(filter: { companyId?: number; limit?: number } = {}): Promise<JobInfo[]> {
+  /** With `names`, the company's index is walked and other names skipped (BullMQ has no index by name). */
+  async list(filter: JobsFilter & { limit?: number } = {}): Promise<JobInfo[]> {
     const limit = Math.max(0, filter.limit ?? 100);
+    const names = filter.names ? new Set(filter.names) : null;
     const key = this.indexKey(filter.companyId);
     const out: JobInfo[] = [];
     let start = 0;
@@ -161,7 +166,7 @@ export class BullJobs implements Jobs {
         await this.conn.zrem(key, ...gone);
         start -= gone.length;
       }
-      for (const info of infos) if (info && out.length < limit) out.push(info);
+      for (const info of infos) if (info && out.length < limit && (!names || names.has(info.name))) out.push(info);
     }
     return out;
   }
@@ -175,14 +180,38 @@ export class BullJobs implements Jobs {
     return removed;
   }
 
-  async removeAll(filter: { companyId?: number } = {}): Promise<number> {
+  async removeAll(filter: JobsFilter = {}): Promise<number> {
     const ids = await this.conn.zrange(this.indexKey(filter.companyId), 0, -1);
+    const names = filter.names ? new Set(filter.names) : null;
+    const removeOne = async (id: string): Promise<boolean> => {
+      if (names) {
+        const job = await this.queue.getJob(id);
+        if (!job || !names.has(job.name)) return false;
+      }
+      return this.remove(id);
+    };
     let n = 0;
     for (let i = 0; i < ids.length; i += 100) {
-      const results = await Promise.all(ids.slice(i, i + 100).map((id) => this.remove(id)));
+      const results = await Promise.all(ids.slice(i, i + 100).map(removeOne));
       n += results.filter(Boolean).length;
     }
     return n;
+  }
+
+  onSettled(listener: (e: JobSettled) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
+  private settled(job: Job, outcome: JobSettled['outcome']): void {
+    const companyId = (job.data as Partial<Envelope> | undefined)?.companyId ?? null;
+    for (const listener of this.settledListeners) {
+      try {
+        listener({ id: String(job.id), name: job.name, companyId, outcome });
+      } catch (err) {
+        log.error({ err, id: job.id }, 'jobs: a settled listener failed');
+      }
+    }
   }
 
   private async unindex(id: string, companyId: number | null): Promise<void> {
@@ -239,10 +268,13 @@ export class BullJobs implements Jobs {
       { connection: this.workerConn, prefix: this.prefix, concurrency: this.totalConcurrency() },
     );
     this.worker.on('error', (err) => log.error({ err }, 'jobs: worker error'));
+    // BullMQ emits these after moving the job (completed / failed / delayed for a retry)
+    this.worker.on('completed', (job) => this.settled(job, 'completed'));
     this.worker.on('failed', (job, err) => {
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-        log.warn({ id: job.id, name: job.name, reason: err.message }, 'jobs: job failed');
-      }
+      if (!job) return;
+      const final = job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError;
+      if (final) log.warn({ id: job.id, name: job.name, reason: err.message }, 'jobs: job failed');
+      this.settled(job, final ? 'failed' : 'retrying');
     });
     await this.worker.waitUntilReady();
   }

@@ -5,7 +5,15 @@ import type { Db } from '../db';
 import { log } from '../log';
 import { backoffDelay, normalizeOpts, type StoredJobOpts, toJsonData } from './job-opts';
 import { type JobRow, type JobsRepo, jobsRepo } from './jobs.repo';
-import { type JobHandler, type JobInfo, type JobOpts, type Jobs, UnrecoverableJobError } from './types';
+import {
+  type JobHandler,
+  type JobInfo,
+  type JobOpts,
+  type JobSettled,
+  type Jobs,
+  type JobsFilter,
+  UnrecoverableJobError,
+} from './types';
 
 export type DbJobsOptions = {
   /** namespace inside the jobs table (tests use a random one); default 'zapdesk' */
@@ -75,6 +83,7 @@ export class DbJobs implements Jobs {
   private readonly retention: { completedMs: number; failedMs: number };
 
   private readonly handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
+  private readonly settledListeners = new Set<(e: JobSettled) => void>();
   private readonly running = new Map<string, number>();
   private readonly inflight = new Set<Promise<void>>();
   private readonly clock: () => Clock;
@@ -127,8 +136,8 @@ export class DbJobs implements Jobs {
     return row ? toJobInfo(row) : null;
   }
 
-  async list(filter: { companyId?: number; limit?: number } = {}): Promise<JobInfo[]> {
-    const rows = await this.repo.list({ companyId: filter.companyId, limit: filter.limit ?? 100 });
+  async list(filter: JobsFilter & { limit?: number } = {}): Promise<JobInfo[]> {
+    const rows = await this.repo.list({ companyId: filter.companyId, names: filter.names, limit: filter.limit ?? 100 });
     return rows.map(toJobInfo);
   }
 
@@ -137,8 +146,23 @@ export class DbJobs implements Jobs {
     return this.repo.remove(id);
   }
 
-  removeAll(filter: { companyId?: number } = {}): Promise<number> {
+  removeAll(filter: JobsFilter = {}): Promise<number> {
     return this.repo.removeAll(filter);
+  }
+
+  onSettled(listener: (e: JobSettled) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
+  private settled(row: JobRow, outcome: JobSettled['outcome']): void {
+    for (const listener of this.settledListeners) {
+      try {
+        listener({ id: row.id, name: row.name, companyId: row.companyId, outcome });
+      } catch (err) {
+        log.error({ err, id: row.id }, 'jobs: a settled listener failed');
+      }
+    }
   }
 
   define(name: string, handler: JobHandler, opts: { concurrency?: number } = {}): void {
@@ -281,7 +305,8 @@ export class DbJobs implements Jobs {
     }
     try {
       if (!failed) {
-        await this.repo.complete(row.id, token, jsonOrNull(result));
+        // not recorded (removed meanwhile, lease lost): nothing to hear
+        if (await this.repo.complete(row.id, token, jsonOrNull(result))) this.settled(row, 'completed');
         return;
       }
       const opts = row.opts as StoredJobOpts;
@@ -289,7 +314,8 @@ export class DbJobs implements Jobs {
       const reason = error instanceof Error ? error.message : String(error);
       const retryable = attemptsMade < row.maxAttempts && !(error instanceof UnrecoverableJobError);
       const retryIn = retryable ? backoffDelay(opts.backoff, attemptsMade) : null;
-      await this.repo.fail(row.id, token, reason, retryIn);
+      if (await this.repo.fail(row.id, token, reason, retryIn))
+        this.settled(row, retryIn === null ? 'failed' : 'retrying');
       if (retryIn === null) log.warn({ id: row.id, name: row.name, reason }, 'jobs: job failed');
       else this.wake(retryIn);
     } catch (err) {

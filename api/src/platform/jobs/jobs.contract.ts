@@ -226,6 +226,50 @@ export function jobsContract(name: string, target: JobsContractTarget): void {
       expect((await jobs.list({ limit: 2 })).map((j) => j.id)).toEqual([d.id, c.id]);
     });
 
+    test('lists and removes by job names: an area touches only its own jobs of a company', async () => {
+      const jobs = await open(fresh());
+      const mine1 = await jobs.add('area.action', { n: 1 }, { companyId: 1, delay: 60_000 });
+      await sleep(3);
+      const schedule = await jobs.add('schedules.send', { n: 2 }, { companyId: 1, delay: 60_000 });
+      await sleep(3);
+      const mine2 = await jobs.add('area.action', { n: 3 }, { companyId: 1, delay: 60_000 });
+      await sleep(3);
+      const otherCompany = await jobs.add('area.action', { n: 4 }, { companyId: 2, delay: 60_000 });
+      const mine = { companyId: 1, names: ['area.action'] };
+      expect((await jobs.list(mine)).map((j) => j.id)).toEqual([mine2.id, mine1.id]);
+      expect((await jobs.list({ ...mine, limit: 1 })).map((j) => j.id)).toEqual([mine2.id]);
+      expect(await jobs.list({ companyId: 1, names: [] })).toEqual([]);
+      expect(await jobs.removeAll(mine)).toBe(2);
+      expect((await jobs.list({ companyId: 1 })).map((j) => j.id)).toEqual([schedule.id]);
+      expect((await jobs.list({ companyId: 2 })).map((j) => j.id)).toEqual([otherCompany.id]);
+      expect(await jobs.removeAll(mine)).toBe(0);
+    });
+
+    test('settled listeners hear each recorded outcome: completed, retrying, failed', async () => {
+      const jobs = await open(fresh());
+      const heard: { id: string; name: string; companyId: number | null; outcome: string; state?: string }[] = [];
+      const off = jobs.onSettled((e) => {
+        void jobs.get(e.id).then((j) => heard.push({ ...e, state: j?.state }));
+      });
+      jobs.define('fine', async () => 'ok');
+      jobs.define('broken', async () => {
+        throw new Error('quebrou');
+      });
+      await jobs.startWorkers();
+      const fine = await jobs.add('fine', {}, { companyId: 3 });
+      const broken = await jobs.add('broken', {}, { companyId: 3, attempts: 2, backoff: { type: 'fixed', delay: 10 } });
+      await waitFor(() => heard.length === 3, 4000, 'three outcomes');
+      const of = (id: string) => heard.filter((h) => h.id === id).map((h) => h.outcome);
+      expect(of(fine.id)).toEqual(['completed']);
+      expect(of(broken.id)).toEqual(['retrying', 'failed']);
+      expect(heard.find((h) => h.id === fine.id)).toMatchObject({ name: 'fine', companyId: 3, state: 'completed' });
+      expect(heard.find((h) => h.id === broken.id && h.outcome === 'failed')?.state).toBe('failed');
+      off();
+      await jobs.add('fine', {});
+      await sleep(200);
+      expect(heard).toHaveLength(3);
+    });
+
     test('remove deletes a waiting job so it never runs; removing again answers false', async () => {
       const jobs = await open(fresh());
       let runs = 0;

@@ -21,6 +21,14 @@ const at = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
  */
 const oneShot = (ids: SQLWrapper): SQL => sql`${jobs.id} = any(array(${ids}))`;
 
+/** company and names of list()/removeAll() (an empty names list matches nothing) */
+function byFilter(filter: { companyId?: number; names?: string[] }): (SQL | undefined)[] {
+  return [
+    filter.companyId === undefined ? undefined : eq(jobs.companyId, filter.companyId),
+    filter.names === undefined ? undefined : filter.names.length ? inArray(jobs.name, filter.names) : sql`false`,
+  ];
+}
+
 export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb, clockOf: () => Clock = liveClock) {
   const inQueue = eq(jobs.queue, queue);
   /** `ms` from now on the clock (0: now) */
@@ -70,11 +78,11 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb, clockOf: 
     },
 
     /** newest first */
-    async list(filter: { companyId?: number; limit: number; offset?: number }): Promise<JobRow[]> {
+    async list(filter: { companyId?: number; names?: string[]; limit: number; offset?: number }): Promise<JobRow[]> {
       return dbOf()
         .select()
         .from(jobs)
-        .where(and(inQueue, filter.companyId === undefined ? undefined : eq(jobs.companyId, filter.companyId)))
+        .where(and(inQueue, ...byFilter(filter)))
         .orderBy(desc(jobs.createdAt), desc(jobs.id))
         .limit(filter.limit)
         .offset(filter.offset ?? 0);
@@ -88,10 +96,10 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb, clockOf: 
       return rows.length > 0;
     },
 
-    async removeAll(filter: { companyId?: number }): Promise<number> {
+    async removeAll(filter: { companyId?: number; names?: string[] }): Promise<number> {
       const rows = await dbOf()
         .delete(jobs)
-        .where(and(inQueue, filter.companyId === undefined ? undefined : eq(jobs.companyId, filter.companyId)))
+        .where(and(inQueue, ...byFilter(filter)))
         .returning({ id: jobs.id });
       return rows.length;
     },

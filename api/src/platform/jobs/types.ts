@@ -42,13 +42,33 @@ export type JobHandler = (job: {
   companyId: number | null;
 }) => Promise<unknown>;
 
+/**
+ * Which jobs list() and removeAll() touch: a company's (when given) and only these job names (when given; an area's
+ * own jobs, e.g. the scheduled actions, never another area's).
+ */
+export type JobsFilter = { companyId?: number; names?: string[] };
+
+/** A job attempt's outcome, heard after it is recorded (get() then answers the new state). */
+export type JobSettled = {
+  id: string;
+  name: string;
+  companyId: number | null;
+  /** completed; failed for good; or failed with attempts left (retried after its backoff) */
+  outcome: 'completed' | 'failed' | 'retrying';
+};
+
 export interface Jobs {
   add(name: string, data: unknown, opts?: JobOpts): Promise<JobInfo>;
   get(id: string): Promise<JobInfo | null>;
-  /** newest first; filtered by company when given */
-  list(filter?: { companyId?: number; limit?: number }): Promise<JobInfo[]>;
+  /** newest first; filtered by company and names when given */
+  list(filter?: JobsFilter & { limit?: number }): Promise<JobInfo[]>;
   remove(id: string): Promise<boolean>;
-  removeAll(filter?: { companyId?: number }): Promise<number>;
+  removeAll(filter?: JobsFilter): Promise<number>;
+  /**
+   * Calls `listener` after each attempt this process ran is recorded (live updates of job lists). Only attempts run
+   * by this instance's workers are heard; a listener's error is logged, never fails the job.
+   */
+  onSettled(listener: (e: JobSettled) => void): () => void;
   /** register the handler of a job name (before startWorkers) */
   define(name: string, handler: JobHandler, opts?: { concurrency?: number }): void;
   /** start consuming (API process in embedded mode, worker process with Redis) */

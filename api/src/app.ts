@@ -14,6 +14,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickAnswersRoutes } from './modules/quick-answers/quick-answers.routes';
+import { scheduleActionsRoutes } from './modules/schedule-actions/schedule-actions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -75,7 +76,8 @@ export function createApp(opts: AppOptions) {
       '/',
       docsRoutes(() => app.routes),
     )
-    .route('/', apiTokensRoutes);
+    .route('/', apiTokensRoutes)
+    .route('/', scheduleActionsRoutes);
   return routes;
 }
 

@@ -1,6 +1,7 @@
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
+import { startScheduleActionsArea } from './modules/schedule-actions/schedule-actions.startup';
 import { seedDemoConnection, startWhatsappArea } from './modules/whatsapp/whatsapp.startup';
 import { registerBaileysAdapter } from './platform/channels/baileys';
 import { installSessionOwnership, startSessionRelay } from './platform/channels/lease';
@@ -28,6 +29,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   // messages: the ticket area's resolve sends the farewell through the outbound seam
   installFarewell();
   startPipelineArea(opts);
+  // scheduled actions: the job's handler and the live update of its cards
+  startScheduleActionsArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
 }

@@ -49,6 +49,8 @@ export type RichTenant = {
   /** a second, non-default connection and an API message token on it */
   apiWhatsappId: number;
   apiTokenId: number;
+  /** a scheduled action (test) queued 30 days ahead: it stays waiting */
+  scheduleActionId: string;
 };
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
@@ -159,6 +161,11 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     name: `Token ${marker}`,
     whatsappId: apiConn.id,
   });
+  const scheduled = await post<{ id: string }>('/scheduleActions', {
+    action: 'test',
+    jsonData: { marker },
+    delay: 30 * 24 * 60 * 60 * 1000,
+  });
 
   return {
     companyId,
@@ -188,6 +195,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     exportFile: exp.url.split('/').pop() as string,
     apiWhatsappId: apiConn.id,
     apiTokenId: apiToken.id,
+    scheduleActionId: scheduled.id,
   };
 }
 

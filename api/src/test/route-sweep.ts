@@ -405,6 +405,20 @@ export const ROUTES: Record<string, SweepRoute> = {
     deny: admin('exportTickets (group flag allowTicketExport)'),
   },
   'GET /ticketsExport/:file': { access: 'id', params: (x) => ({ file: x.exportFile }) },
+
+  // scheduled actions (spec 2 §7): company admins only; only the company's own scheduled-action jobs
+  'POST /scheduleActions': {
+    access: 'auth',
+    body: () => json({ action: 'test', jsonData: { ok: true }, delay: 30 * 24 * 60 * 60 * 1000, name: 'sweep' }),
+    deny: admin('isAdmin'),
+  },
+  'GET /scheduleActions': { access: 'auth', deny: admin('isAdmin') },
+  'DELETE /scheduleActions/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.scheduleActionId }),
+    deny: admin('isAdmin'),
+  },
+  'DELETE /scheduleActionsAll': { access: 'auth', deny: admin('isAdmin') },
 };
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;

@@ -9,6 +9,7 @@ import { docsRoutes } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { messageApiRoutes } from './modules/message-api/message-api.routes';
 import { messagesListRoutes } from './modules/messages/list/messages-list.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
@@ -43,9 +44,9 @@ export function createApp(opts: AppOptions) {
     cors({
       origin: (origin) => (opts.corsOrigins.includes(origin) ? origin : null),
       credentials: true,
-      allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID'],
+      allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID', 'Idempotency-Key'],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-      exposeHeaders: ['Content-Disposition'],
+      exposeHeaders: ['Content-Disposition', 'Retry-After', 'Idempotent-Replayed'],
     }),
   );
   // before validators and rate limiters (after CORS, so the browser can read the 413): nothing reads an oversized body
@@ -77,7 +78,8 @@ export function createApp(opts: AppOptions) {
       docsRoutes(() => app.routes),
     )
     .route('/', apiTokensRoutes)
-    .route('/', scheduleActionsRoutes);
+    .route('/', scheduleActionsRoutes)
+    .route('/', messageApiRoutes);
   return routes;
 }
 

@@ -29,6 +29,8 @@ export type Env = {
   webDist: string;
   /** take the client IP from x-forwarded-for (behind a reverse proxy) instead of the socket (TRUST_PROXY=1) */
   trustProxy: boolean;
+  /** message API calls per token per minute (API_RATE_LIMIT_PER_MINUTE, default 60) */
+  apiRateLimitPerMinute: number;
 };
 
 const repoRoot = resolve(import.meta.dir, '../../..');
@@ -131,6 +133,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     workersInApi: !source.REDIS_URL || source.WORKERS_IN_API === '1',
     webDist: resolve(source.WEB_DIST ?? join(repoRoot, 'web/dist')),
     trustProxy: source.TRUST_PROXY === '1' || source.TRUST_PROXY === 'true',
+    apiRateLimitPerMinute: Math.max(1, Math.floor(num(source.API_RATE_LIMIT_PER_MINUTE, 60))),
   };
 }
 

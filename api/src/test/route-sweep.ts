@@ -205,6 +205,11 @@ export const ROUTES: Record<string, SweepRoute> = {
   },
   'DELETE /tags/:id': { access: 'id', params: (x) => ({ id: x.tagId }), deny: admin('manageTags') },
 
+  // the outbound message API (spec 2 §7): an API token, never a session (swept in modules/message-api/*.test.ts)
+  'POST /api/messages/send/text': { access: 'public' },
+  'POST /api/messages/send/media': { access: 'public' },
+  'POST /api/messages/send': { access: 'public' },
+
   // API message tokens (spec 2 §7): administrators with the plan's API
   'GET /ApiSendMessageToken': { access: 'auth', query: PAGE, deny: admin('useApi'), planFlag: 'enableApi' },
   'GET /ApiSendMessageToken/:id': {

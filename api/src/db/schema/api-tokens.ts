@@ -62,7 +62,7 @@ export const apiTokenCalls = pgTable(
 
 /**
  * `Idempotency-Key` of the message API: the row is inserted BEFORE the send (the primary key makes a concurrent
- * duplicate lose), completed with the answer after it; rows older than 24 h are purged by a job.
+ * duplicate lose), completed with the answer after it; a token's rows older than 24 h are removed when it claims a key.
  */
 export const apiIdempotencyKeys = pgTable(
   'api_idempotency_keys',

@@ -1,7 +1,7 @@
 import type { ApiTokenDto, TicketCreateOrUpdate, TicketSetStatus } from '@zapdesk/core';
 import { maskApiToken } from '@zapdesk/core';
 import { and, desc, eq } from 'drizzle-orm';
-import { apiTokens, queues, users, whatsapps } from '../../db/schema';
+import { apiTokens, companies, queues, users, whatsapps } from '../../db/schema';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, type Page, type PageWindow } from '../../platform/db/paging';
 
@@ -138,7 +138,13 @@ export async function deleteToken(companyId: number, id: number): Promise<boolea
 
 // --- the message API's side: the token of a call ---
 
-export type TokenForCall = TokenSettings & { id: number; companyId: number };
+export type TokenForCall = TokenSettings & {
+  id: number;
+  companyId: number;
+  /** the company's state, read with the token (no cache): inactive or without the API → 403 */
+  companyActive: boolean;
+  companyEnableApi: boolean;
+};
 
 /**
  * The token whose secret hashes to `tokenHash` (any company: the secret names its company). Read on every call, never
@@ -155,8 +161,11 @@ export async function findByHash(tokenHash: string): Promise<TokenForCall | null
       queueId: apiTokens.queueId,
       userId: apiTokens.userId,
       whatsappId: apiTokens.whatsappId,
+      companyActive: companies.status,
+      companyEnableApi: companies.enableApi,
     })
     .from(apiTokens)
+    .innerJoin(companies, eq(companies.id, apiTokens.companyId))
     .where(eq(apiTokens.tokenHash, tokenHash));
   return r ?? null;
 }

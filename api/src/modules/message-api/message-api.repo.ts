@@ -15,14 +15,29 @@ export type CallRecord = {
   at: Date;
 };
 
+/** The calls log keeps this long; older rows of a token are pruned every 1000th call of that token. */
+export const CALLS_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+
 /** One call: its log row and the token's usage (last used, count) in one transaction. */
 export async function recordCall(companyId: number, c: CallRecord): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(apiTokenCalls).values({ ...c, companyId });
-    await tx
+    const [t] = await tx
       .update(apiTokens)
       .set({ lastUsedAt: c.at, callCount: sql`${apiTokens.callCount} + 1` })
-      .where(and(eq(apiTokens.companyId, companyId), eq(apiTokens.id, c.tokenId)));
+      .where(and(eq(apiTokens.companyId, companyId), eq(apiTokens.id, c.tokenId)))
+      .returning({ callCount: apiTokens.callCount });
+    if (t && t.callCount % 1000 === 0) {
+      await tx
+        .delete(apiTokenCalls)
+        .where(
+          and(
+            eq(apiTokenCalls.companyId, companyId),
+            eq(apiTokenCalls.tokenId, c.tokenId),
+            lt(apiTokenCalls.at, new Date(c.at.getTime() - CALLS_RETENTION_MS)),
+          ),
+        );
+    }
   });
 }
 
@@ -44,7 +59,7 @@ export type IdempotencyRow = {
 
 /**
  * Claims `key` for this request: true when this request inserted the row (it must send), false when a row exists
- * (a retry or a concurrent duplicate). Rows older than `since` are stale: removed first so the key is free again.
+ * (a retry or a concurrent duplicate). Rows older than `since` are expired: removed first, so the key is free again.
  */
 export async function claimIdempotencyKey(
   companyId: number,
@@ -54,13 +69,13 @@ export async function claimIdempotencyKey(
   at: Date,
   since: Date,
 ): Promise<boolean> {
+  // the token's expired keys (this one included) are gone first: the table holds at most 24 h per token
   await db
     .delete(apiIdempotencyKeys)
     .where(
       and(
         eq(apiIdempotencyKeys.companyId, companyId),
         eq(apiIdempotencyKeys.tokenId, tokenId),
-        eq(apiIdempotencyKeys.key, key),
         lt(apiIdempotencyKeys.createdAt, since),
       ),
     );
@@ -125,20 +140,4 @@ export async function releaseIdempotencyKey(companyId: number, tokenId: number, 
         eq(apiIdempotencyKeys.key, key),
       ),
     );
-}
-
-/** Housekeeping (a job, every company at once): idempotency rows past 24 h and call rows past the retention. */
-export async function purgeExpired(
-  idempotencyBefore: Date,
-  callsBefore: Date,
-): Promise<{ keys: number; calls: number }> {
-  const keys = await db
-    .delete(apiIdempotencyKeys)
-    .where(lt(apiIdempotencyKeys.createdAt, idempotencyBefore))
-    .returning({ k: apiIdempotencyKeys.key });
-  const calls = await db
-    .delete(apiTokenCalls)
-    .where(lt(apiTokenCalls.at, callsBefore))
-    .returning({ id: apiTokenCalls.id });
-  return { keys: keys.length, calls: calls.length };
 }

@@ -360,6 +360,16 @@ export async function applyTicketStateAfterSend(
   return ticket;
 }
 
+/**
+ * The platform deletes a ticket it just wrote in (message API token status `destroy`: the ticket is deleted after the
+ * send, with its messages). No user rule: the token's settings are the company admin's decision. Published like an
+ * attendant's delete.
+ */
+export async function deleteTicketAfterSend(companyId: number, ticketId: number): Promise<void> {
+  if (!(await repo.deleteTicketRow(companyId, ticketId))) throw new DomainError('ERR_NO_TICKET_FOUND');
+  emitTicketEvent(companyId, { action: 'delete', ticketId });
+}
+
 /** DELETE /tickets/{id}: admin only (ticket-options:deleteTicket). */
 export async function deleteTicket(ctx: UserCtx, id: number): Promise<void> {
   const t = await repo.getTicketRowInCompany(ctx.companyId, id);

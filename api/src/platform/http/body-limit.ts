@@ -45,6 +45,13 @@ export const BODY_RULES: readonly BodyRule[] = [
     message: 'Arquivo muito grande.',
   },
   { method: 'POST', path: /^\/simulator\/[^/]+\/inbound\/?$/, maxBytes: SIMULATOR_BODY_MAX },
+  // the message API's uploads (spec 2 §7): the media cap, per file checked again by its kind's cap
+  {
+    method: 'POST',
+    path: /^\/api\/messages\/send(\/media)?\/?$/,
+    maxBytes: MEDIA_MAX_BYTES + MB,
+    message: 'Arquivo muito grande.',
+  },
 ];
 
 /** The largest body any route accepts: Bun.serve's own ceiling (maxRequestBodySize) is set to it. */

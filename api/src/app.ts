@@ -16,6 +16,7 @@ import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickAnswersRoutes } from './modules/quick-answers/quick-answers.routes';
 import { scheduleActionsRoutes } from './modules/schedule-actions/schedule-actions.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -73,6 +74,7 @@ export function createApp(opts: AppOptions) {
     .route('/', pipelineRoutes)
     .route('/', ticketsRoutes)
     .route('/', messagesListRoutes)
+    .route('/', schedulesRoutes)
     .route(
       '/',
       docsRoutes(() => app.routes),

@@ -2,6 +2,7 @@ import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
 import { startScheduleActionsArea } from './modules/schedule-actions/schedule-actions.startup';
+import { startSchedulesArea } from './modules/schedules/schedules.startup';
 import { seedDemoConnection, startWhatsappArea } from './modules/whatsapp/whatsapp.startup';
 import { registerBaileysAdapter } from './platform/channels/baileys';
 import { installSessionOwnership, startSessionRelay } from './platform/channels/lease';
@@ -31,6 +32,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   startPipelineArea(opts);
   // scheduled actions: the job's handler and the live update of its cards
   startScheduleActionsArea(opts);
+  // schedules: the delivery job, and the catch-up of occurrences that came due while nothing ran
+  await startSchedulesArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
 }

@@ -51,6 +51,8 @@ export type RichTenant = {
   apiTokenId: number;
   /** a scheduled action (test) queued 30 days ahead: it stays waiting */
   scheduleActionId: string;
+  /** a pending schedule of the admin, a day ahead */
+  scheduleId: number;
 };
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
@@ -108,6 +110,11 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
   await post('/categoryContacts/sync', { contactId: contact.id, categoryContacts: [category.id] });
   const tag = await post<{ id: number }>('/tags', { name: `Tag ${marker}`, color: '#654321', kanban: 1 });
   const qa = await post<{ id: number }>('/quickAnswers', { shortcut: `q${n}x`, message: `Resposta ${marker} ok` });
+  const schedule = await post<{ id: number }>(`/schedules/${companyId}`, {
+    contactId: contact2.id,
+    body: `Lembrete ${marker}`,
+    sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
 
   const inboundNumber = `5511${String(80000000 + n * 1000 + 3)}`;
   const inbound = await json<{ id: string }>(
@@ -196,6 +203,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     apiWhatsappId: apiConn.id,
     apiTokenId: apiToken.id,
     scheduleActionId: scheduled.id,
+    scheduleId: schedule.id,
   };
 }
 

@@ -65,6 +65,20 @@ function importForm(): FormData {
 
 const PAGE = ['searchParam', 'pageNumber'];
 
+/** a valid schedule form (a day ahead, at call time) */
+const scheduleBody = (x: RichTenant) => ({
+  contactId: x.contact2Id,
+  body: 'Lembrete agendado',
+  sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+  typeSchedule: 'Recorrente Semanal',
+  repeatCount: 2,
+});
+function scheduleForm(x: RichTenant): FormData {
+  const f = new FormData();
+  f.append('body', JSON.stringify(scheduleBody(x)));
+  return f;
+}
+
 export const ROUTES: Record<string, SweepRoute> = {
   // public
   'GET /health': { access: 'public' },
@@ -328,6 +342,24 @@ export const ROUTES: Record<string, SweepRoute> = {
     params: (x) => ({ whatsappId: x.whatsappId, number: x.inboundNumber }),
     textParams: ['number'],
   },
+
+  // schedules (spec 2 §7)
+  'GET /schedules': { access: 'auth', query: ['status', 'user', 'contactId', ...PAGE] },
+  'GET /schedules/:id': { access: 'id', params: (x) => ({ id: x.scheduleId }) },
+  'POST /schedules/:companyId': {
+    access: 'id',
+    params: (x) => ({ companyId: x.companyId }),
+    body: (x) => ({ kind: 'multipart', value: () => scheduleForm(x) }),
+    jsonAlt: scheduleBody,
+  },
+  'PUT /schedules/:id/:companyId': {
+    access: 'id',
+    params: (x) => ({ id: x.scheduleId, companyId: x.companyId }),
+    body: (x) => ({ kind: 'multipart', value: () => scheduleForm(x) }),
+    jsonAlt: scheduleBody,
+  },
+  'DELETE /schedules/:id': { access: 'id', params: (x) => ({ id: x.scheduleId }) },
+  'POST /schedulesDelete': { access: 'auth', body: () => json({ status: 'ENVIADA', mySchedule: true }) },
 
   // messages
   'POST /messages/:ticketId/:companyId': {

@@ -26,6 +26,8 @@ export const SCHEDULE_TEXTS = {
   mediaNameTooLong: 'Nome do arquivo muito longo',
   invalidStatus: 'Status inválido',
   timezoneInvalid: 'Fuso horário inválido',
+  formInvalid: 'Dados do agendamento inválidos',
+  myScheduleRequired: 'Informe se a exclusão é só dos seus agendamentos (mySchedule)',
 } as const;
 
 export const TYPE_MESSAGES = ['Texto', 'Mídia'] as const;
@@ -48,6 +50,16 @@ export const SCHEDULE_STATUS_LABELS: Record<ScheduleStatus, string> = {
   ENVIADA: 'Enviada',
   ERRO: 'Erro',
 };
+
+/** `lastError` of an occurrence that came due while nothing ran and was more than the grace late. */
+export function missedScheduleText(graceMs: number): string {
+  const hours = Math.round((graceMs / 3_600_000) * 10) / 10;
+  return `Não enviada: o servidor estava parado no horário e o atraso passou de ${hours} h`;
+}
+
+/** `lastError` of an occurrence whose send was cut off (the server stopped during it): it may or may not have gone. */
+export const SCHEDULE_INTERRUPTED_TEXT =
+  'Envio interrompido: o servidor parou durante o envio; a mensagem pode não ter sido entregue';
 
 /** One minute back, two years ahead (spec 2 §5). */
 export const SEND_AT_PAST_TOLERANCE_MS = 60_000;
@@ -172,8 +184,8 @@ export const ListSchedulesQuery = z.object({
 export type ListSchedulesQuery = z.output<typeof ListSchedulesQuery>;
 
 const boolish = z.preprocess(
-  (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 || v === '' ? false : v),
-  z.boolean({ error: 'mySchedule deve ser verdadeiro ou falso' }),
+  (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
+  z.boolean({ error: SCHEDULE_TEXTS.myScheduleRequired }),
 );
 
 /**
@@ -184,7 +196,7 @@ const boolish = z.preprocess(
  */
 export const BulkDeleteSchedules = z.object({
   status: ScheduleStatusFilter,
-  mySchedule: boolish.default(false),
+  mySchedule: boolish,
   user: z.unknown().optional(),
 });
 export type BulkDeleteSchedules = z.output<typeof BulkDeleteSchedules>;

@@ -44,6 +44,13 @@ export const BODY_RULES: readonly BodyRule[] = [
     maxBytes: MEDIA_MAX_BYTES + MB,
     message: 'Arquivo muito grande.',
   },
+  { method: 'POST', path: /^\/schedules\/[^/]+\/?$/, maxBytes: MEDIA_MAX_BYTES + MB, message: 'Arquivo muito grande.' },
+  {
+    method: 'PUT',
+    path: /^\/schedules\/[^/]+\/[^/]+\/?$/,
+    maxBytes: MEDIA_MAX_BYTES + MB,
+    message: 'Arquivo muito grande.',
+  },
   { method: 'POST', path: /^\/simulator\/[^/]+\/inbound\/?$/, maxBytes: SIMULATOR_BODY_MAX },
   // the message API's uploads (spec 2 §7): the media cap, per file checked again by its kind's cap
   {

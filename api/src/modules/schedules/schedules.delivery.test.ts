@@ -1,0 +1,403 @@
+import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { DomainError, type ScheduleDto } from '@zapdesk/core';
+import { and, eq } from 'drizzle-orm';
+import { tickets } from '../../db/schema';
+import { TestClock, useClock } from '../../platform/clock';
+import { db } from '../../platform/db';
+import { DbJobs } from '../../platform/jobs/db-jobs';
+import type { Jobs } from '../../platform/jobs/types';
+import { makeQueue, makeTenant } from '../../test/factories';
+import type { TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
+import * as outbound from '../messages/messages.outbound';
+import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
+import { makeContact } from '../tickets/tickets.fixtures';
+import {
+  catchUpSchedules,
+  deliverOccurrence,
+  SEND_ATTEMPTS,
+  scheduleJobId,
+  scheduleSendJob,
+} from './schedules.delivery';
+import * as repo from './schedules.repo';
+
+/**
+ * Delivery on a real database with the simulator, the clock moved instead of slept (issue 14 acceptance 2), and one
+ * test on the real clock (acceptance 3). The job runner is the embedded one, as `npm start` runs it.
+ */
+const { t } = useTestApp(async (app) => {
+  await startChannels(app);
+  scheduleSendJob.register();
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+let clock: TestClock;
+let restoreClock: (() => void) | undefined;
+beforeAll(() => {
+  clock = new TestClock(Date.now());
+  restoreClock = useClock(clock);
+});
+afterAll(() => restoreClock?.());
+afterEach(() => {
+  delete process.env.SCHEDULE_CATCHUP_GRACE_MS;
+});
+
+type Outbox = { id: string; to: string; body: string; createdAt: string }[];
+const outbox = async (token: string, w: number, to: string) =>
+  (await (await t.req('GET', `/simulator/${w}/outbox?to=${to}`, { token })).json()) as Outbox;
+const realSleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function createSchedule(
+  tenant: Awaited<ReturnType<typeof makeTenant>>,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<ScheduleDto> {
+  const res = await t.req('POST', `/schedules/${tenant.company.id}`, { token, json: body });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`create schedule: ${res.status} ${JSON.stringify(json)}`);
+  return json as ScheduleDto;
+}
+
+/** a company with two connected simulators: the first is the default, the second is the one schedules pick */
+async function scene() {
+  const tenant = await makeTenant();
+  const defaultConn = await connectedSimulator(t, tenant.admin.token);
+  const chosen = await connectedSimulator(t, tenant.admin.token);
+  const contact = await makeContact(tenant.company.id);
+  return { tenant, defaultConn, chosen, contact };
+}
+
+/** Moves the clock to `at` and waits (real time) until `check` holds: the runner's next poll runs what fell due. */
+async function at(instant: number, check: () => Promise<boolean>, ms = 8000) {
+  await clock.set(instant);
+  await waitFor(async () => ((await check()) ? true : null), ms);
+}
+
+describe('schedule delivery, clock moved (issue 14 acceptance 2)', () => {
+  test('a weekly schedule with 3 repetitions sends exactly 3 messages at the right instants on the chosen connection', async () => {
+    const { tenant, defaultConn, chosen, contact } = await scene();
+    const queue = await makeQueue(tenant.company.id);
+    const sendAt = Math.ceil((clock.now() + HOUR) / 1000) * 1000;
+    const s = await createSchedule(tenant, tenant.agent.token, {
+      contactId: contact.id,
+      body: 'Lembrete semanal da aula',
+      sendAt: new Date(sendAt).toISOString(),
+      typeSchedule: 'Recorrente Semanal',
+      repeatCount: 3,
+      whatsappId: chosen,
+      queueId: queue.id,
+    });
+    const sent = () => outbox(tenant.admin.token, chosen, contact.number);
+
+    // a second before each occurrence nothing has gone; at its instant it goes, once
+    for (let n = 1; n <= 3; n++) {
+      const due = sendAt + (n - 1) * WEEK;
+      await clock.set(due - 1000);
+      await realSleep(400);
+      expect(await sent()).toHaveLength(n - 1);
+      await at(due, async () => (await sent()).length === n);
+    }
+    // weeks later: still three
+    await clock.set(sendAt + 5 * WEEK);
+    await realSleep(400);
+    const box = await sent();
+    expect(box.map((m) => m.body)).toEqual(Array(3).fill('Lembrete semanal da aula'));
+    expect(await outbox(tenant.admin.token, defaultConn, contact.number)).toEqual([]);
+
+    // the occurrences went out at their instants (São Paulo has no DST: exactly a week apart)
+    const rows = await repo.occurrenceRows(tenant.company.id, s.id);
+    expect(rows.map((r) => [r.occurrence, r.status, r.dueAt.getTime(), r.attempts])).toEqual([
+      [1, 'sent', sendAt, 1],
+      [2, 'sent', sendAt + WEEK, 1],
+      [3, 'sent', sendAt + 2 * WEEK, 1],
+    ]);
+    for (const r of rows) {
+      expect((r.sentAt as Date).getTime() - r.dueAt.getTime()).toBeGreaterThanOrEqual(0);
+      expect((r.sentAt as Date).getTime() - r.dueAt.getTime()).toBeLessThan(1000);
+    }
+    const final = (await repo.findSchedule(tenant.company.id, s.id)) as ScheduleDto;
+    expect(final).toMatchObject({
+      status: 'ENVIADA',
+      repeatCounter: 3,
+      nextSendAt: null,
+      lastError: null,
+      sentAt: new Date(rows[2].sentAt as Date).toISOString(),
+    });
+    // ticket policy: a new ticket on the chosen connection, open with the schedule's user and queue
+    const [ticket] = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, tenant.company.id), eq(tickets.contactId, contact.id)));
+    expect(ticket).toMatchObject({
+      whatsappId: chosen,
+      status: 'open',
+      userId: tenant.agent.user.id,
+      queueId: queue.id,
+    });
+  });
+
+  test('the server stopped across two due occurrences sends one on restart (within grace) and marks the older missed', async () => {
+    const { tenant, chosen, contact } = await scene();
+    const sendAt = Math.ceil((clock.now() + HOUR) / 1000) * 1000;
+    const s = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Relatório semanal',
+      sendAt: new Date(sendAt).toISOString(),
+      typeSchedule: 'Recorrente Semanal',
+      repeatCount: 4,
+      whatsappId: chosen,
+    });
+    const sent = () => outbox(tenant.admin.token, chosen, contact.number);
+    await at(sendAt, async () => (await sent()).length === 1);
+
+    // the server stops: nothing runs while occurrences 2 and 3 come due
+    const before = t.platform.jobs;
+    await before.close();
+    await clock.set(sendAt + 2 * WEEK + 2 * HOUR);
+    await realSleep(300);
+    expect(await sent()).toHaveLength(1);
+
+    // restart: a new runner over the same jobs table, the start-up catch-up, then the workers
+    const restarted = new DbJobs();
+    (t.platform as { jobs: Jobs }).jobs = restarted;
+    scheduleSendJob.register(restarted);
+    await catchUpSchedules();
+    await restarted.startWorkers();
+    await waitFor(
+      async () => (await repo.findSchedule(tenant.company.id, s.id))?.nextSendAt === iso(sendAt + 3 * WEEK),
+    );
+    await realSleep(300);
+    expect((await sent()).map((m) => m.body)).toEqual(['Relatório semanal', 'Relatório semanal']);
+    const rows = await repo.occurrenceRows(tenant.company.id, s.id);
+    expect(rows.map((r) => [r.occurrence, r.status])).toEqual([
+      [1, 'sent'],
+      [2, 'missed'],
+      [3, 'sent'],
+    ]);
+    // the one sent on restart is occurrence 3, two hours late (within the 24 h grace), sent at the restart
+    expect(rows[2].dueAt.getTime()).toBe(sendAt + 2 * WEEK);
+    expect((rows[2].sentAt as Date).getTime()).toBe(sendAt + 2 * WEEK + 2 * HOUR);
+    expect(await repo.findSchedule(tenant.company.id, s.id)).toMatchObject({
+      status: 'PENDENTE',
+      repeatCounter: 2,
+      lastError: null,
+    });
+    // and the series goes on: occurrence 4 at its instant, then it is over
+    await at(sendAt + 3 * WEEK, async () => (await sent()).length === 3);
+    await waitFor(async () => (await repo.findSchedule(tenant.company.id, s.id))?.status === 'ENVIADA');
+  });
+
+  test('past the grace, or with the queue lost, nothing stale is sent: the occurrences are missed and the next one planned', async () => {
+    process.env.SCHEDULE_CATCHUP_GRACE_MS = String(HOUR);
+    const { tenant, chosen, contact } = await scene();
+    const sendAt = Math.ceil((clock.now() + HOUR) / 1000) * 1000;
+    const s = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Cobrança mensal',
+      sendAt: new Date(sendAt).toISOString(),
+      typeSchedule: 'Recorrente Mensal',
+      repeatCount: null,
+      whatsappId: chosen,
+    });
+    // the queue is lost (a Redis flush, say) while the server is down for more than the grace
+    await t.platform.jobs.remove(scheduleJobId(s.id, 1, sendAt));
+    await clock.set(sendAt + 2 * HOUR);
+    await catchUpSchedules();
+    const row = await waitFor(async () => {
+      const x = await repo.findSchedule(tenant.company.id, s.id);
+      return x && x.nextSendAt !== iso(sendAt) ? x : null;
+    });
+    expect(await outbox(tenant.admin.token, chosen, contact.number)).toEqual([]);
+    expect(row).toMatchObject({
+      status: 'PENDENTE',
+      repeatCounter: 0,
+      lastError: 'Não enviada: o servidor estava parado no horário e o atraso passou de 1 h',
+    });
+    expect(Date.parse(row.nextSendAt as string) - sendAt).toBeGreaterThanOrEqual(28 * DAY);
+    expect((await repo.occurrenceRows(tenant.company.id, s.id)).map((r) => [r.occurrence, r.status])).toEqual([
+      [1, 'missed'],
+    ]);
+    // a Único missed shows ERRO with the reason
+    const once = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Aviso único perdido',
+      sendAt: new Date(clock.now() + HOUR).toISOString(),
+      whatsappId: chosen,
+    });
+    const due = Date.parse(once.sendAt);
+    await t.platform.jobs.remove(scheduleJobId(once.id, 1, due));
+    await clock.set(due + 3 * HOUR);
+    await catchUpSchedules();
+    await waitFor(async () => (await repo.findSchedule(tenant.company.id, once.id))?.status === 'ERRO');
+    expect(await outbox(tenant.admin.token, chosen, contact.number)).toEqual([]);
+  });
+
+  test('a job delivered twice (at-least-once) sends once; enqueued twice it exists once', async () => {
+    const { tenant, chosen, contact } = await scene();
+    const due = Math.ceil((clock.now() + HOUR) / 1000) * 1000;
+    const s = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Mensagem entregue uma vez',
+      sendAt: new Date(due).toISOString(),
+      whatsappId: chosen,
+    });
+    const data = { companyId: tenant.company.id, scheduleId: s.id, occurrence: 1, dueAt: due };
+    const jobId = scheduleJobId(s.id, 1, due);
+    // enqueued again (a retried request, a second process's catch-up): the same job
+    const again = await scheduleSendJob.enqueue(data, { jobId, delay: HOUR });
+    expect(again.id).toBe(jobId);
+    expect((await t.platform.jobs.list({ companyId: tenant.company.id })).filter((j) => j.id === jobId)).toHaveLength(
+      1,
+    );
+    // the runner does not get it: two deliveries of the same job race, then a third arrives late
+    await t.platform.jobs.remove(jobId);
+    await clock.set(due);
+    const results = await Promise.allSettled([deliverOccurrence(data), deliverOccurrence(data)]);
+    const outcomes = results.map((r) => (r.status === 'fulfilled' ? r.value : `threw: ${(r.reason as Error).message}`));
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
+    expect(outcomes.find((o) => o !== 'sent')).toMatch(/being sent|stale|done/);
+    expect(await deliverOccurrence(data)).toBe('stale');
+    expect((await outbox(tenant.admin.token, chosen, contact.number)).map((m) => m.body)).toEqual([
+      'Mensagem entregue uma vez',
+    ]);
+    expect(await repo.findSchedule(tenant.company.id, s.id)).toMatchObject({ status: 'ENVIADA', repeatCounter: 1 });
+  });
+
+  test('a failing send is retried with backoff, then recorded (ERRO with its reason); a recurring one goes on', async () => {
+    const { tenant, chosen, contact } = await scene();
+    const spy = spyOn(outbound, 'sendOutbound').mockImplementation(async () => {
+      throw new DomainError('ERR_WAPP_NOT_INITIALIZED');
+    });
+    try {
+      const due = Math.ceil((clock.now() + HOUR) / 1000) * 1000;
+      const s = await createSchedule(tenant, tenant.admin.token, {
+        contactId: contact.id,
+        body: 'Vai falhar e ser registrada',
+        sendAt: new Date(due).toISOString(),
+        typeSchedule: 'Recorrente Semanal',
+        repeatCount: 2,
+        whatsappId: chosen,
+      });
+      await clock.set(due);
+      // 10, 20, 40, 80, 160 s of backoff, moved in steps
+      await clock.advanceUntil(async () => (await repo.findSchedule(tenant.company.id, s.id))?.lastError !== null, {
+        stepMs: 5_000,
+        pauseMs: 30,
+        maxSteps: 200,
+      });
+      const [row] = await repo.occurrenceRows(tenant.company.id, s.id);
+      expect(row).toMatchObject({ occurrence: 1, status: 'failed', attempts: SEND_ATTEMPTS });
+      expect(row.error).toBe('Esta conexão não foi inicializada.');
+      expect(spy).toHaveBeenCalledTimes(SEND_ATTEMPTS);
+      const afterFailure = await repo.findSchedule(tenant.company.id, s.id);
+      expect(afterFailure).toMatchObject({
+        status: 'PENDENTE',
+        lastError: 'Esta conexão não foi inicializada.',
+        nextSendAt: iso(due + WEEK),
+        repeatCounter: 0,
+      });
+      // the connection is back for the second occurrence: sent, the error cleared, the series over
+      spy.mockRestore();
+      await at(due + WEEK, async () => (await outbox(tenant.admin.token, chosen, contact.number)).length === 1);
+      await waitFor(async () => (await repo.findSchedule(tenant.company.id, s.id))?.status === 'ENVIADA');
+      expect(await repo.findSchedule(tenant.company.id, s.id)).toMatchObject({ lastError: null, repeatCounter: 1 });
+
+      // a Único whose every attempt fails ends in ERRO with the reason
+      const failing = spyOn(outbound, 'sendOutbound').mockImplementation(async () => {
+        throw new DomainError('ERR_SENDING_WAPP_MSG');
+      });
+      const once = await createSchedule(tenant, tenant.admin.token, {
+        contactId: contact.id,
+        body: 'Única e com erro',
+        sendAt: new Date(clock.now() + HOUR).toISOString(),
+        whatsappId: chosen,
+      });
+      await clock.set(Date.parse(once.sendAt));
+      await clock.advanceUntil(async () => (await repo.findSchedule(tenant.company.id, once.id))?.status === 'ERRO', {
+        stepMs: 5_000,
+        pauseMs: 30,
+        maxSteps: 200,
+      });
+      expect(await repo.findSchedule(tenant.company.id, once.id)).toMatchObject({
+        lastError: 'Erro ao enviar mensagem do WhatsApp.',
+        nextSendAt: null,
+      });
+      failing.mockRestore();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('an edit of the date replaces the planned job; a delete cancels it (nothing is sent)', async () => {
+    const { tenant, chosen, contact } = await scene();
+    const due = Math.ceil((clock.now() + HOUR) / 1000) * 1000;
+    const s = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Mudou de horário',
+      sendAt: new Date(due).toISOString(),
+      whatsappId: chosen,
+    });
+    const later = due + 2 * HOUR;
+    const put = await t.req('PUT', `/schedules/${s.id}/${tenant.company.id}`, {
+      token: tenant.admin.token,
+      json: {
+        contactId: contact.id,
+        body: 'Mudou de horário',
+        sendAt: new Date(later).toISOString(),
+        whatsappId: chosen,
+      },
+    });
+    expect(put.status).toBe(200);
+    const sent = () => outbox(tenant.admin.token, chosen, contact.number);
+    await clock.set(due + HOUR);
+    await realSleep(400);
+    expect(await sent()).toEqual([]);
+    await at(later, async () => (await sent()).length === 1);
+
+    const gone = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Excluído antes da hora',
+      sendAt: new Date(clock.now() + HOUR).toISOString(),
+      whatsappId: chosen,
+    });
+    expect((await t.req('DELETE', `/schedules/${gone.id}`, { token: tenant.admin.token })).status).toBe(200);
+    await clock.set(Date.parse(gone.sendAt) + 1000);
+    await realSleep(400);
+    expect(await sent()).toHaveLength(1);
+  });
+});
+
+describe('schedule delivery on the real clock (issue 14 acceptance 3)', () => {
+  /** how far ahead the schedule is (SCHEDULE_REALTIME_LEAD_MS=60000 runs the spec's literal minute) */
+  const LEAD_MS = Number(process.env.SCHEDULE_REALTIME_LEAD_MS) || 4_000;
+
+  test('a schedule a few seconds ahead arrives in the simulator outbox within 2 s of its time', async () => {
+    restoreClock?.();
+    restoreClock = undefined;
+    const { tenant, chosen, contact } = await scene();
+    const sendAt = Date.now() + LEAD_MS;
+    await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Na hora certa',
+      sendAt: new Date(sendAt).toISOString(),
+      whatsappId: chosen,
+    });
+    let arrived = 0;
+    await waitFor(async () => {
+      const box = await outbox(tenant.admin.token, chosen, contact.number);
+      if (box.length) arrived = Date.now();
+      return box.length > 0;
+    }, LEAD_MS + 5_000);
+    expect(arrived - sendAt).toBeGreaterThanOrEqual(0);
+    expect(arrived - sendAt).toBeLessThan(2_000);
+  }, 90_000);
+});
+
+function iso(ms: number) {
+  return new Date(ms).toISOString();
+}
+
+export type { TestApp };

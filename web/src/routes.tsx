@@ -64,7 +64,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/flowlist', access: 'private', page: soon('flows') },
   { path: '/flowmanager/:flowId?', access: 'private', page: soon('flowManager') },
   { path: '/api', access: 'private', page: page(() => import('./pages/api-page')) },
-  { path: '/apisendmessage', access: 'private', page: soon('apiSendMessage') },
+  { path: '/apisendmessage', access: 'private', page: page(() => import('./pages/api-tokens-page')) },
   { path: '/api_old', access: 'private', page: page(() => import('./pages/api-documentation-page')) },
   { path: '/ApiDocumentation', access: 'private', page: page(() => import('./pages/api-documentation-page')) },
   { path: '/internalDocs', access: 'private', page: page(() => import('./pages/internal-docs-page')) },

@@ -183,11 +183,10 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   await page.getByTestId('api-docs-token-apply').click();
   await expect(page.getByTestId('api-docs-token-active')).toBeVisible();
   const viewer = page.getByTestId('api-docs-viewer');
-  const op = viewer.locator('#operations-messages-postApiMessagesSendText, .opblock-post').filter({
-    hasText: '/api/messages/send/text',
-  });
+  const op = viewer.locator('#operations-Mensagens-postApiMessagesSendText');
   await op.first().locator('.opblock-summary').click();
-  await op.first().getByRole('button', { name: 'Try it out' }).click();
+  // try-it is on from the start (no "Try it out" click); the Idempotency-Key field starts empty
+  await expect(op.getByRole('textbox', { name: 'Idempotency-Key' })).toHaveValue('');
   await op
     .first()
     .locator('textarea.body-param__text')
@@ -195,8 +194,9 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   await shot(page, 'message-api-try-it');
   await op.first().getByRole('button', { name: 'Execute' }).click();
   const live = op.first().locator('.live-responses-table');
-  await expect(live.locator('.response-col_status').first()).toHaveText('200', { timeout: 30_000 });
+  await expect(live.locator('tbody .response-col_status').first()).toHaveText('200', { timeout: 30_000 });
   await expect(live).toContainText('ticketUrl');
+  await live.locator('.response').first().scrollIntoViewIfNeeded();
   await shot(page, 'message-api-try-it-answer');
 
   // the simulator got it, and the open /tickets page shows the ticket live, with the message in its chat

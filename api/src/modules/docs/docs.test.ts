@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { CreateTag, PageQuery } from '@zapdesk/core';
+import { CreateTag, MESSAGE_API_ROUTES, PageQuery, SendTextApiBody } from '@zapdesk/core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
@@ -89,6 +89,55 @@ describe('OpenAPI documents', () => {
     // the platform's own routes are not part of the public document
     expect(doc.paths['/tags']).toBeUndefined();
     expect(doc.paths['/auth/login']).toBeUndefined();
+  });
+
+  test('GET /api/documents lists every real route under /api/messages/ with request and answer schemas', async () => {
+    const doc = (await (await t.req('GET', '/api/documents')).json()) as OpenApiDocument;
+    // the app's real routes (Hono's table), not a list kept by hand: a new public route missing here fails
+    const real = appOperations(t.app.routes).filter((k) => k.split(' ')[1].startsWith('/api/messages/'));
+    expect(real).toEqual(
+      expect.arrayContaining([
+        `post ${MESSAGE_API_ROUTES.text}`,
+        `post ${MESSAGE_API_ROUTES.media}`,
+        `post ${MESSAGE_API_ROUTES.legacy}`,
+      ]),
+    );
+    expect(docOperations(doc)).toEqual(real);
+    for (const key of real) {
+      const [method, path] = key.split(' ');
+      const op = doc.paths[path][method] as unknown as Op;
+      expect(op.security).toEqual([{ apiToken: [] }]);
+      const content = op.requestBody?.content ?? {};
+      expect(Object.keys(content).length).toBeGreaterThan(0);
+      for (const c of Object.values(content)) expect(c.schema).toMatchObject({ type: 'object' });
+      expect(op.responses['200'].content?.['application/json'].schema).toMatchObject({
+        properties: { ticketUrl: {}, ticketProtocol: {}, contactName: {}, contactNumber: {}, ticketStatus: {} },
+      });
+      for (const status of ['400', '401', '404', '413', '429', '500', '503']) {
+        expect(op.responses[status].content?.['application/json'].schema).toEqual({
+          $ref: '#/components/schemas/ErrorAnswer',
+        });
+      }
+      expect(op.responses['429'].headers).toHaveProperty('Retry-After');
+      expect(op.responses['503'].headers).toHaveProperty('Retry-After');
+      expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }));
+      expect(op['x-codeSamples'].map((s) => s.label)).toEqual(['curl', 'JavaScript (fetch)']);
+      expect(op['x-codeSamples'][0].source).toContain(`"$API_URL${path}"`);
+    }
+    // the documented bodies are the schemas the routes parse with
+    const text = doc.paths[MESSAGE_API_ROUTES.text].post as unknown as Op;
+    const expected = z.toJSONSchema(SendTextApiBody, { io: 'input', unrepresentable: 'any' }) as Record<
+      string,
+      unknown
+    >;
+    delete expected.$schema;
+    expect(text.requestBody?.content['application/json'].schema).toEqual(expected);
+    const media = doc.paths[MESSAGE_API_ROUTES.media].post as unknown as Op;
+    expect(media.requestBody?.content['multipart/form-data'].schema).toMatchObject({
+      properties: { medias: { type: 'array', items: { type: 'string', format: 'binary' } } },
+    });
+    const legacy = doc.paths[MESSAGE_API_ROUTES.legacy].post as unknown as Op;
+    expect(Object.keys(legacy.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'multipart/form-data']);
   });
 
   test('the builder: a described public route gets its schemas, answers, headers, security and samples', async () => {

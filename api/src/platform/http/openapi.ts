@@ -307,8 +307,9 @@ export function buildOpenApi(routes: readonly AppRoute[], opts: BuildOptions): O
           in: 'header',
           required: !!h.required,
           description: h.description,
+          // no `example` here: the viewer would prefill try-it with it, and one fixed Idempotency-Key replays the
+          // first answer (the samples show it)
           schema: { type: 'string' },
-          ...(h.example ? { example: h.example } : {}),
         });
       }
 

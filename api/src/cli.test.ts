@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { CliError, parseOptions, runCommand } from './cli';
 import { users } from './db/schema';
-import { makeTenant } from './test/factories';
+import { tokenForSecret } from './modules/api-tokens/api-tokens.service';
+import { makeWhatsapp } from './modules/tickets/tickets.fixtures';
+import { createPGlite } from './platform/db';
+import { makeQueue, makeTenant } from './test/factories';
 import { setupTestApp, type TestApp } from './test/harness';
 
 let t: TestApp;
@@ -89,6 +92,68 @@ describe('cli commands (in process)', () => {
   });
 });
 
+describe('cli api-token:create (in process)', () => {
+  test('makes a token with the given settings and answers only the token', async () => {
+    const { company, agent } = await makeTenant();
+    const conn = await makeWhatsapp(company.id, { name: 'Conexão API' });
+    const queue = await makeQueue(company.id);
+    const out = await runCommand([
+      'api-token:create',
+      '--company',
+      String(company.id),
+      '--connection',
+      String(conn.id),
+      '--name',
+      'ERP',
+      '--status=open',
+      '--mode',
+      'update',
+      '--queue',
+      String(queue.id),
+      '--user',
+      String(agent.user.id),
+    ]);
+    expect(out).toMatch(/^zd_live_[A-Za-z0-9_-]{43}$/);
+    expect(await tokenForSecret(out)).toMatchObject({
+      companyId: company.id,
+      name: 'ERP',
+      whatsappId: conn.id,
+      ticketSetStatus: 'open',
+      ticketCreateOrUpdate: 'update',
+      queueId: queue.id,
+      userId: agent.user.id,
+    });
+    // defaults: closed, create, name 'Token da CLI'
+    const plain = await runCommand([
+      'api-token:create',
+      '--company',
+      String(company.id),
+      '--connection',
+      String(conn.id),
+    ]);
+    expect(await tokenForSecret(plain)).toMatchObject({
+      name: 'Token da CLI',
+      ticketSetStatus: 'closed',
+      ticketCreateOrUpdate: 'create',
+    });
+  });
+
+  test("refuses the default connection, another company's connection and bad options", async () => {
+    const { company } = await makeTenant();
+    const other = await makeTenant();
+    const def = await makeWhatsapp(company.id, { isDefault: true });
+    const foreign = await makeWhatsapp(other.company.id);
+    const conn = await makeWhatsapp(company.id);
+    const run = (...args: string[]) => runCommand(['api-token:create', '--company', String(company.id), ...args]);
+    await expect(run('--connection', String(def.id))).rejects.toMatchObject({ code: 'ERR_API_DEFAULT_WHATSAPP' });
+    await expect(run('--connection', String(foreign.id))).rejects.toMatchObject({ code: 'ERR_NO_WAPP_FOUND' });
+    await expect(run('--connection', String(conn.id), '--status', 'deleted')).rejects.toThrow('--status: ');
+    await expect(run('--connection', String(conn.id), '--mode', 'x')).rejects.toThrow('--mode: ');
+    await expect(run('--connection', 'abc')).rejects.toThrow('--connection: ');
+    await expect(runCommand(['api-token:create', '--connection', String(conn.id)])).rejects.toThrow('--company: ');
+  });
+});
+
 describe('cli process', () => {
   const bun = process.execPath;
   const cli = join(import.meta.dir, 'cli.ts');
@@ -99,7 +164,7 @@ describe('cli process', () => {
     expect(r.stderr.toString()).toContain('unknown command');
   });
 
-  test('boots its own embedded database, seeds, resets a password, and exits 1 on a refused command', () => {
+  test('boots its own embedded database, seeds, resets a password, and exits 1 on a refused command', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'h3-cli-'));
     const env = {
       ...process.env,
@@ -122,6 +187,35 @@ describe('cli process', () => {
       });
       expect(bad.exitCode).toBe(1);
       expect(bad.stderr.toString()).toContain('ERR_NO_USER_FOUND');
+
+      // api-token:create prints the token alone on stdout (TOKEN=$(bun run cli api-token:create …))
+      const noConn = Bun.spawnSync([bun, cli, 'api-token:create', '--company', '1', '--connection', '99'], { env });
+      expect(noConn.exitCode).toBe(1);
+      expect(noConn.stdout.toString()).toBe('');
+      expect(noConn.stderr.toString()).toContain('ERR_NO_WAPP_FOUND');
+      const pg = createPGlite({ dataDir: join(dataDir, 'pglite') });
+      const inserted = await pg.query<{ id: number }>(
+        "insert into whatsapps (company_id, name, lib) select id, 'API', 'simulator' from companies where name = 'Demo' returning id",
+      );
+      const company = await pg.query<{ company_id: number }>('select company_id from whatsapps where id = $1', [
+        inserted.rows[0].id,
+      ]);
+      await pg.close();
+      const made = Bun.spawnSync(
+        [
+          bun,
+          cli,
+          'api-token:create',
+          '--company',
+          String(company.rows[0].company_id),
+          '--connection',
+          String(inserted.rows[0].id),
+        ],
+        { env: { ...env, LOG_LEVEL: 'info' } },
+      );
+      expect(made.stderr.toString()).toBe('');
+      expect(made.exitCode).toBe(0);
+      expect(made.stdout.toString()).toMatch(/^zd_live_[A-Za-z0-9_-]{43}\n$/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,11 +1,13 @@
-import { DomainError } from '@zapdesk/core';
+import { ApiTokenInput, DomainError } from '@zapdesk/core';
 import { emailField, nameField, passwordField } from '@zapdesk/core/users/user.fields';
 import { z } from 'zod';
+import { createApiTokenForCompany } from './modules/api-tokens/api-tokens.service';
 import { resetPassword } from './modules/auth/auth.service';
 import { ensureCompanyDefaults } from './modules/companies/defaults.service';
 import { seedDemo } from './modules/companies/demo-seed';
 import { createMasterUser } from './modules/companies/master';
 import { bootPlatform, shutdownPlatform } from './platform/index';
+import { log } from './platform/log';
 
 const USAGE = `usage: bun run cli <command> [options]
 
@@ -15,6 +17,11 @@ commands:
   create-master --email E --password P --name N [--company C]
                                             create a master (platform) administrator
   reset-password --email E --password P     set a new password; ends the user's sessions
+  api-token:create --company ID --connection ID [--name N] [--status open|pending|closed|destroy]
+                   [--mode create|update] [--queue ID] [--user ID]
+                                            make a message-API token; prints ONLY the token
+                                            (TOKEN=$(bun run cli api-token:create …)). With the embedded
+                                            database, stop the server first (one process at a time).
 `;
 
 const CreateMaster = z.object({
@@ -24,6 +31,20 @@ const CreateMaster = z.object({
   company: nameField().optional(),
 });
 const ResetPassword = z.object({ email: emailField(), password: passwordField() });
+const cliId = (what: string) =>
+  z.coerce
+    .number({ error: `${what} id` })
+    .int(`${what} id`)
+    .positive(`${what} id`);
+const CreateApiToken = z.object({
+  company: cliId('company'),
+  connection: cliId('connection'),
+  name: z.string().optional(),
+  status: z.string().optional(),
+  mode: z.string().optional(),
+  queue: z.string().optional(),
+  user: z.string().optional(),
+});
 
 function parse<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {
   const r = schema.safeParse(values);
@@ -36,7 +57,7 @@ function parse<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {
 
 export class CliError extends Error {}
 
-const OPTIONS = ['email', 'password', 'name', 'company'] as const;
+const OPTIONS = ['email', 'password', 'name', 'company', 'connection', 'status', 'mode', 'queue', 'user'] as const;
 
 /** `--key value` and `--key=value` pairs; unknown or valueless options are usage errors. */
 export function parseOptions(args: string[]): Partial<Record<(typeof OPTIONS)[number], string>> {
@@ -80,6 +101,32 @@ export async function runCommand(argv: string[]): Promise<string> {
       const user = await resetPassword(input.email, input.password);
       return `password of ${user.email} reset; its sessions were ended`;
     }
+    case 'api-token:create': {
+      const o = parse(CreateApiToken, values);
+      const input = ApiTokenInput.safeParse({
+        name: o.name ?? 'Token da CLI',
+        whatsappId: o.connection,
+        ticketSetStatus: o.status,
+        ticketCreateOrUpdate: o.mode,
+        queueId: o.queue,
+        userId: o.user,
+      });
+      if (!input.success) {
+        const first = input.error.issues[0];
+        const option =
+          {
+            whatsappId: 'connection',
+            ticketSetStatus: 'status',
+            ticketCreateOrUpdate: 'mode',
+            queueId: 'queue',
+            userId: 'user',
+          }[String(first.path[0])] ?? String(first.path[0]);
+        throw new CliError(`--${option}: ${first.message}`);
+      }
+      const token = await createApiTokenForCompany(o.company, input.data);
+      // stdout is the token alone, so `TOKEN=$(bun run cli api-token:create …)` works
+      return token.plainToken;
+    }
     default:
       throw new CliError(command ? `unknown command: ${command}` : 'missing command');
   }
@@ -91,10 +138,12 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return argv.length ? 0 : 2;
   }
-  if (!['migrate', 'seed-demo', 'create-master', 'reset-password'].includes(argv[0])) {
+  if (!['migrate', 'seed-demo', 'create-master', 'reset-password', 'api-token:create'].includes(argv[0])) {
     console.error(`unknown command: ${argv[0]}\n\n${USAGE}`);
     return 2;
   }
+  // the token command's stdout is the token alone: the platform's log (stdout) stays quiet; errors go to stderr
+  if (argv[0] === 'api-token:create') log.level = 'silent';
   await bootPlatform();
   try {
     console.log(await runCommand(argv));

@@ -20,7 +20,7 @@ describe("the demo's first try (issue 12 point 12)", () => {
   test('a simulator customer is greeted with the queues and the demo attendant sees the ticket', async () => {
     const { company } = await seedDemo();
     await seedDemoConnection(DEMO.companyName);
-    const [conn] = await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id));
+    const [conn] = await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id)).orderBy(whatsapps.id);
     expect(conn).toMatchObject({ name: 'Principal', status: 'CONNECTED' });
 
     // the attendant writes as a customer through the simulator, as the README's walkthrough says

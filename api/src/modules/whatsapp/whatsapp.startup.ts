@@ -43,8 +43,8 @@ export function demoGreeting(queueNames: string[]): string {
 }
 
 /**
- * Demo: the demo company gets a simulator connection 'Principal' (default, every queue), connected, when it has
- * no connection (first start); its greeting names the queues. Its tickets arrive without a queue (several queues, no
+ * Demo: the demo company gets a simulator connection 'Principal' (default, every queue) and a second one 'Demo API'
+ * (no queue, for the message API), both connected, when it has no connection (first start); the greeting names the queues. Its tickets arrive without a queue (several queues, no
  * queue choice yet): the demo's attendant group sees them (demo-seed). Idempotent: existing connections are left
  * alone. Never in production.
  */
@@ -60,6 +60,22 @@ export async function seedDemoConnection(demoCompanyName: string): Promise<void>
     queueIds: queues.map((q) => q.id),
     greetingMessage: demoGreeting(queues.map((q) => q.name)),
   });
-  await startConnectionSession(w);
-  await simulatorScanOp(w.id, {}).catch((err) => log.warn({ err, connId: w.id }, 'demo connection not scanned'));
+  // the message API sends through a connection that is not the default (spec 2 §5): 'Demo API', so an API token
+  // can be made at once (README, "Message API")
+  const apiId = await repo.insertWhatsapp(
+    companyId,
+    { name: DEMO_API_CONNECTION, lib: 'simulator', isDefault: false, disableGroupMessages: true, greetingMessage: '' },
+    [],
+  );
+  const api = await repo.findWhatsappRow(companyId, apiId);
+  for (const conn of [w, api]) {
+    if (!conn) continue;
+    await startConnectionSession(conn);
+    await simulatorScanOp(conn.id, {}).catch((err) =>
+      log.warn({ err, connId: conn.id }, 'demo connection not scanned'),
+    );
+  }
 }
+
+/** The demo's second simulator connection, for the message API. */
+export const DEMO_API_CONNECTION = 'Demo API';

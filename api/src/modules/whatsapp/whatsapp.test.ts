@@ -339,15 +339,17 @@ describe('connections API', () => {
     rec.off();
   });
 
-  test('demo seed: a connected simulator Principal with every queue, once', async () => {
+  test('demo seed: a connected simulator Principal with every queue and a Demo API connection, once', async () => {
     const { company } = await makeTenant({ name: `DemoX${Date.now()}` });
     await makeQueue(company.id);
     await makeQueue(company.id);
     await seedDemoConnection(company.name);
     await seedDemoConnection(company.name);
-    const rows = await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id));
-    expect(rows).toHaveLength(1);
+    const rows = await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id)).orderBy(whatsapps.id);
+    expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ name: 'Principal', lib: 'simulator', isDefault: true, status: 'CONNECTED' });
+    // the message API's connection (not the default: spec 2 §5)
+    expect(rows[1]).toMatchObject({ name: 'Demo API', lib: 'simulator', isDefault: false, status: 'CONNECTED' });
     const u = await makeUser(company.id, { profile: 'admin' });
     const dto = (await (await t.req('GET', `/whatsapp/${rows[0].id}`, { token: u.token })).json()) as WhatsappDto;
     expect(dto.queueIds).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -216,6 +216,16 @@ describe('cli process', () => {
       expect(made.stderr.toString()).toBe('');
       expect(made.exitCode).toBe(0);
       expect(made.stdout.toString()).toMatch(/^zd_live_[A-Za-z0-9_-]{43}\n$/);
+
+      // while another live process (a running server) holds the embedded database, the CLI refuses to open it
+      writeFileSync(join(dataDir, 'pglite.lock'), String(process.pid));
+      const busy = Bun.spawnSync([bun, cli, 'api-token:create', '--company', '1', '--connection', '1'], { env });
+      expect(busy.exitCode).toBe(1);
+      expect(busy.stdout.toString()).toBe('');
+      expect(busy.stderr.toString()).toContain(`in use by process ${process.pid}`);
+      // a dead owner's lock is taken over
+      writeFileSync(join(dataDir, 'pglite.lock'), '2147483646');
+      expect(Bun.spawnSync([bun, cli, 'migrate'], { env }).exitCode).toBe(0);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

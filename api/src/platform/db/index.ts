@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -88,9 +88,13 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     };
   }
   let client = opts.pglite;
+  let unlock = () => {};
   if (!client) {
     const dir = opts.dataDir ? join(opts.dataDir, 'pglite') : undefined;
-    if (dir) mkdirSync(dir, { recursive: true });
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      unlock = lockDataDir(dir);
+    }
     client = createPGlite({ dataDir: dir });
   }
   await client.waitReady;
@@ -103,8 +107,59 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {
       if (!pg.closed) await pg.close();
+      unlock();
     },
   };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite serves ONE process: a second process opening the same directory (a CLI command while `npm start` runs)
+ * reads stale pages and its writes are lost or corrupt the files. `<dir>.lock` holds the owner's pid; another live
+ * process refuses to open the directory with a clear message (a dead owner's lock is taken over).
+ */
+function lockDataDir(dir: string): () => void {
+  const file = `${dir}.lock`;
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EEXIST') throw err;
+      let owner = 0;
+      try {
+        owner = Number(readFileSync(file, 'utf8'));
+      } catch {
+        continue;
+      }
+      if (owner && owner !== process.pid && processAlive(owner)) {
+        throw new Error(
+          `The embedded database ${dir} is in use by process ${owner} (a running server?). PGlite serves one process at a time: stop that process first, or use DATABASE_URL (PostgreSQL).`,
+        );
+      }
+      try {
+        unlinkSync(file);
+      } catch {
+        // another process took it over first: try again
+      }
+    }
+  }
+  throw new Error(`Could not lock the embedded database ${dir}.`);
 }
 
 /**

@@ -50,7 +50,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/tags', access: 'private', page: page(() => import('./pages/tags-page')) },
 
   // private: automation and outbound (spec 2)
-  { path: '/schedules', access: 'private', page: soon('schedules') },
+  { path: '/schedules', access: 'private', page: page(() => import('./pages/schedules-page')) },
   { path: '/scheduleAction', access: 'private', page: soon('scheduleAction') },
   { path: '/CampaignSetups', access: 'private', page: soon('campaignSetups') },
   { path: '/Campaigns', access: 'private', page: soon('campaigns') },

@@ -217,6 +217,16 @@ describe('drawer entries', () => {
     expect(noAdmin).toContain('dashboard');
   });
 
+  test('the schedules entry follows the plan flag (for agents and admins alike)', () => {
+    expect(keys(caps({ plan: { ...ALL_PLAN, enableSchedules: false } }))).not.toContain('schedules');
+    const agentNoSchedules = caps({
+      profile: 'user',
+      group: DEFAULT_GROUPS[2].flags,
+      plan: { ...ALL_PLAN, enableSchedules: false },
+    });
+    expect(keys(agentNoSchedules)).toEqual(main.filter((k) => k !== 'schedules'));
+  });
+
   test('a non-admin master sees the SaaS menu but no admin section', () => {
     const k = keys(caps({ profile: 'user', master: true }));
     expect(k).toContain('companies');

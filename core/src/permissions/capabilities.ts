@@ -180,7 +180,8 @@ export function drawerEntries(c: Capabilities): DrawerEntry[] {
     { key: 'connections', path: '/connections', section: 'main' },
     { key: 'tickets', path: '/tickets', section: 'main' },
     { key: 'contacts', path: '/contacts', section: 'main' },
-    { key: 'schedules', path: '/schedules', section: 'main' },
+    // spec 1 §6: the plan's enableSchedules gates the schedules entry
+    ...(c.useSchedules ? [{ key: 'schedules', path: '/schedules', section: 'main' } as const] : []),
     { key: 'quickAnswers', path: '/quickAnswers', section: 'main' },
   ];
   if (c.isAdmin) {

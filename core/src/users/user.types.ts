@@ -16,6 +16,8 @@ export type SessionUserDto = {
     companyName: string | null;
     logoUrl: string | null;
     slogan: string | null;
+    /** IANA zone of the company's schedules (Settings; default America/Sao_Paulo) */
+    timezone: string;
     enableCampaigns: boolean;
     plan: PlanFlags & { numberAttendants: number; numberConnections: number };
   };

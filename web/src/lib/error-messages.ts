@@ -89,6 +89,24 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'Número muito curto (mínimo 8 dígitos)': msg`Número muito curto (mínimo 8 dígitos)`,
   'Número muito longo (máximo 50 caracteres)': msg`Número muito longo (máximo 50 caracteres)`,
   'E-mail inválido': msg`E-mail inválido`,
+  // schedules (spec 2 §5 and ours: core SCHEDULE_TEXTS) and their media (core MEDIA_TEXT)
+  'Selecione um contato': msg`Selecione um contato`,
+  'O texto não pode ficar vazio': msg`O texto não pode ficar vazio`,
+  'O texto não pode ser menor do que 6 caracteres': msg`O texto não pode ser menor do que 6 caracteres`,
+  'O texto pode ter no máximo 4096 caracteres': msg`O texto pode ter no máximo 4096 caracteres`,
+  'Informe a data de envio': msg`Informe a data de envio`,
+  'Data de envio inválida': msg`Data de envio inválida`,
+  'A data de envio não pode estar no passado': msg`A data de envio não pode estar no passado`,
+  'A data de envio pode ser no máximo daqui a dois anos': msg`A data de envio pode ser no máximo daqui a dois anos`,
+  'As repetições devem ser um número inteiro maior ou igual a 0': msg`As repetições devem ser um número inteiro maior ou igual a 0`,
+  'No máximo 1000 repetições': msg`No máximo 1000 repetições`,
+  'Tipo de mensagem inválido': msg`Tipo de mensagem inválido`,
+  'Tipo de agendamento inválido': msg`Tipo de agendamento inválido`,
+  'Selecione um arquivo de mídia': msg`Selecione um arquivo de mídia`,
+  'Nome do arquivo muito longo': msg`Nome do arquivo muito longo`,
+  'Fuso horário inválido': msg`Fuso horário inválido`,
+  'Tipo de arquivo não permitido. Envie png, jpg, pdf, mp4, mp3 ou ogg.': msg`Tipo de arquivo não permitido. Envie png, jpg, pdf, mp4, mp3 ou ogg.`,
+  'O arquivo está vazio.': msg`O arquivo está vazio.`,
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;

@@ -54,20 +54,24 @@ export function useCrudState<T extends { id: number }>({
 
 /**
  * A paged list kept live by its SSE channel (`{entity}-{companyId}`): `eventItem` gives the created/updated item
- * of an event, or the id of a deleted one.
+ * of an event, the id of a deleted one, or 'reload' when the event says the whole list changed (a bulk delete).
  */
 export function useLivePagedList<T extends { id: number }, E extends EventPayload>(
-  opts: PagedListOptions<T> & { channel: Channel<E> | null | undefined; eventItem: (event: E) => T | number },
+  opts: PagedListOptions<T> & { channel: Channel<E> | null | undefined; eventItem: (event: E) => LiveChange<T> },
 ): PagedList<T> {
   const list = usePagedList<T>(opts);
-  const { upsert, remove } = list;
+  const { upsert, remove, reload } = list;
   useSseChannel(opts.channel, (event) => {
     const change = opts.eventItem(event as E);
-    if (typeof change === 'number') remove(change);
+    if (change === 'reload') reload();
+    else if (typeof change === 'number') remove(change);
     else upsert(change);
   });
   return list;
 }
+
+/** What a live event does to a list: an item to upsert, the id of one to remove, or a full reload. */
+export type LiveChange<T> = T | number | 'reload';
 
 /** A list screen's live list, editor and delete confirmation (`useCrudList`). */
 export type CrudList<T extends { id: number }> = CrudState<T> & {
@@ -83,7 +87,7 @@ export type CrudList<T extends { id: number }> = CrudState<T> & {
 export function useCrudList<T extends { id: number }, E extends EventPayload>(
   opts: PagedListOptions<T> & {
     channel: Channel<E> | null | undefined;
-    eventItem: (event: E) => T | number;
+    eventItem: (event: E) => LiveChange<T>;
     deleteItem: (id: number) => Promise<unknown>;
     deletedMessage: string;
   },

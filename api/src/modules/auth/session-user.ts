@@ -20,6 +20,7 @@ export function toSessionUserDto(row: SessionUserRow): SessionUserDto {
       companyName: c.companyName,
       logoUrl: c.logoUrl,
       slogan: c.slogan,
+      timezone: c.timezone,
       enableCampaigns: c.enableCampaigns,
       plan: { ...planFlagsOf(c), numberAttendants: c.numberAttendants, numberConnections: c.numberConections },
     },

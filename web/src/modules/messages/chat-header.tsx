@@ -3,6 +3,7 @@ import type { TicketDto } from '@zapdesk/core';
 import { type ReactNode, useState } from 'react';
 import {
   IconArrowLeft,
+  IconCalendar,
   IconCircleCheck,
   IconDownload,
   IconMore,
@@ -100,6 +101,13 @@ export function ChatHeader({
       label: t`Novo ticket`,
       icon: <IconPlus size={16} />,
       onClick: () => a.newTicket({ id: ticket.contactId, name: ticket.contact.name }),
+    });
+  if (perms.reschedule)
+    actions.push({
+      key: 'reschedule',
+      label: t`Reagendar`,
+      icon: <IconCalendar size={16} />,
+      onClick: () => a.reschedule(ticket),
     });
   if (perms.transfer)
     actions.push({

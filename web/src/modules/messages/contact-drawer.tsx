@@ -7,14 +7,15 @@ import { FormField } from '../../ui/form-field';
 import { IconMail, IconPencil, IconPhone, IconPlus, IconTrash, IconX } from '../../ui/icons';
 import { ModalActions } from '../../ui/modal';
 import { toast } from '../../ui/toasts/toast';
+import { ContactSchedules } from '../schedules/contact-schedules';
 import { TicketAvatar } from '../tickets/ticket-avatar';
 import { fetchContact, updateContact } from '../tickets/tickets-api';
 
 type Extra = { id?: number; name: string; value: string };
 
 /**
- * The contact side drawer (spec 1 §2): avatar, name, phone and e-mail links, edit, extra information. The schedules
- * section joins once the schedules area exists.
+ * The contact side drawer (spec 1 §2): avatar, name, phone and e-mail links, edit, extra information, add schedule
+ * and the pending schedules (edit, copy, delete).
  */
 export function ContactDrawer({
   contactId,
@@ -55,6 +56,8 @@ export function ContactDrawer({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
+      // a dialog opened from the drawer (a schedule, a delete confirmation) takes its own Escape
+      if (document.querySelector('dialog[open]')) return;
       e.preventDefault();
       if (editing) setEditing(false);
       else onClose();
@@ -270,6 +273,7 @@ export function ContactDrawer({
                 </p>
               )}
             </div>
+            <ContactSchedules contact={contact} />
           </div>
         )}
       </aside>

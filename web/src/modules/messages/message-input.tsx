@@ -7,7 +7,8 @@ import { toast } from '../../ui/toasts/toast';
 import { AttachmentPreview } from './attachment-preview';
 import { ATTACHMENT_ACCEPT, attachmentAllowed } from './attachments';
 import { dropDraft, keepsDraft, readDraft, saveDraft } from './drafts';
-import { type QuickAnswer, searchQuickAnswers, sendMedia, sendText } from './messages-api';
+import { type QuickAnswer, sendMedia, sendText } from './messages-api';
+import { QuickAnswerMenu, useQuickAnswers } from './quick-answer-menu';
 
 const EmojiPicker = lazy(() => import('./emoji-picker'));
 const AudioRecorder = lazy(() => import('./audio-recorder'));
@@ -46,8 +47,6 @@ export function MessageInput({
   const [busy, setBusy] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [recording, setRecording] = useState(false);
-  const [answers, setAnswers] = useState<QuickAnswer[]>([]);
-  const [activeAnswer, setActiveAnswer] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -62,32 +61,11 @@ export function MessageInput({
   };
 
   // '/' at the start: quick answers whose shortcut or text match what follows
-  useEffect(() => {
-    if (!enabled || !text.startsWith('/') || text.includes('\n')) {
-      setAnswers([]);
-      return;
-    }
-    let alive = true;
-    const timer = setTimeout(() => {
-      searchQuickAnswers(text.slice(1).trim()).then(
-        (rows) => {
-          if (!alive) return;
-          setAnswers(rows.slice(0, 8));
-          setActiveAnswer(0);
-        },
-        // spec 1 §8: a failed quick-answer lookup hides the list silently
-        () => alive && setAnswers([]),
-      );
-    }, 250);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [text, enabled]);
+  const quick = useQuickAnswers(text, enabled);
 
   const pickAnswer = (a: QuickAnswer) => {
     change(a.message);
-    setAnswers([]);
+    quick.clear();
     area.current?.focus();
   };
 
@@ -185,32 +163,7 @@ export function MessageInput({
           </button>
         </div>
       ) : null}
-      {answers.length ? (
-        <ul
-          className="menu absolute bottom-full left-2 right-2 z-30 mb-1 max-h-64 flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
-          data-testid="quick-answers"
-        >
-          {answers.map((a, i) => (
-            <li key={a.id}>
-              <button
-                type="button"
-                className={`w-full min-w-0 ${i === activeAnswer ? 'menu-active' : ''}`}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => pickAnswer(a)}
-              >
-                {/* the highlight paints the row in the theme's neutral: the shortcut takes the row's own text colour */}
-                <span
-                  className={`font-mono text-xs ${i === activeAnswer ? '' : 'text-primary'}`}
-                  data-testid="quick-answer-shortcut"
-                >
-                  /{a.shortcut}
-                </span>
-                <span className="truncate text-xs opacity-80">{a.message}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <QuickAnswerMenu quick={quick} onPick={pickAnswer} />
       {emojiOpen ? (
         <div className="absolute bottom-full left-2 z-30 mb-1">
           <Suspense fallback={<span className="loading loading-spinner loading-sm" />}>
@@ -260,21 +213,7 @@ export function MessageInput({
               placeholder={t`Digite uma mensagem ou / para respostas rápidas`}
               onChange={(e) => change(e.target.value)}
               onKeyDown={(e) => {
-                if (answers.length) {
-                  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-                    e.preventDefault();
-                    setActiveAnswer((a) =>
-                      e.key === 'ArrowDown' ? Math.min(answers.length - 1, a + 1) : Math.max(0, a - 1),
-                    );
-                    return;
-                  }
-                  if (e.key === 'Escape') return setAnswers([]);
-                  if (isSendKey(e)) {
-                    e.preventDefault();
-                    pickAnswer(answers[activeAnswer]);
-                    return;
-                  }
-                }
+                if (quick.onKeyDown(e, pickAnswer)) return;
                 if (isSendKey(e)) {
                   e.preventDefault();
                   void sendTyped();

@@ -4,8 +4,8 @@ import { useSseChannel } from '../../lib/use-sse';
 import { sessionUserAtom } from '../auth/atoms/session-user-atom';
 import { useSessionUser } from '../auth/use-capabilities';
 
-/** Puts a company's new name, slogan and logo into the session user, so the top bar follows without a re-login. */
-export function applyCompanyBranding(company: CompanyBrandingDto): void {
+/** Puts a company's new name, slogan, logo and time zone into the session user, so the top bar follows without a re-login. */
+export function applyCompanyBranding(company: CompanyBrandingDto & { timezone?: string }): void {
   appStore.set(sessionUserAtom, (u) =>
     u && u.companyId === company.id
       ? {
@@ -16,6 +16,7 @@ export function applyCompanyBranding(company: CompanyBrandingDto): void {
             companyName: company.companyName,
             slogan: company.slogan,
             logoUrl: company.logoUrl,
+            timezone: company.timezone ?? u.company.timezone,
           },
         }
       : u,

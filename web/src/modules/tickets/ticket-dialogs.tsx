@@ -5,6 +5,7 @@ import { toastError } from '../../lib/errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toasts/toast';
 import { dropDraft } from '../messages/drafts';
+import { ScheduleEditorHost } from '../schedules/schedule-dialog';
 import { AcceptTicketModal } from './accept-ticket-modal';
 import { ticketDialogAtom } from './atoms/ticket-dialog-atom';
 import { BulkResolveDialog } from './bulk-resolve-dialog';
@@ -39,6 +40,22 @@ export function TicketDialogs({
       return <BulkResolveDialog queues={queues} users={users} onClose={close} />;
     case 'export':
       return <ExportTicketsModal ticket={dialog.ticket} onClose={close} />;
+    case 'reschedule': {
+      const { ticket } = dialog;
+      return (
+        <ScheduleEditorHost
+          editor={{
+            schedule: null,
+            copy: false,
+            contact: ticket.contact,
+            queueId: ticket.queueId,
+            whatsappId: ticket.whatsappId,
+          }}
+          onClose={close}
+          onSaved={close}
+        />
+      );
+    }
     case 'delete': {
       const ticket = dialog.ticket;
       return (

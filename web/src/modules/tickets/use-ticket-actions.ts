@@ -20,6 +20,8 @@ export type TicketPermissions = {
   delete: boolean;
   reopen: boolean;
   newTicket: boolean;
+  /** spec 1 §4: a closed ticket offers a reschedule (a schedule for its contact), with the plan's schedules */
+  reschedule: boolean;
   export: boolean;
   send: boolean;
 };
@@ -40,6 +42,7 @@ export function usePermissionsFor(ticket: TicketDto | null): TicketPermissions {
       delete: false,
       reopen: false,
       newTicket: false,
+      reschedule: false,
       export: false,
       send: false,
     };
@@ -49,6 +52,7 @@ export function usePermissionsFor(ticket: TicketDto | null): TicketPermissions {
     return {
       ...allowedMoves(ticket, { userId: me.id, queueIds: me.queues.map((q) => q.id), caps }),
       newTicket: s === 'closed',
+      reschedule: s === 'closed' && caps.useSchedules,
       export: caps.exportTickets,
       send: s === 'open' && (owns || caps.isAdmin),
     };
@@ -142,6 +146,7 @@ export function useTicketActions() {
     reopen,
     transfer: (ticket: TicketDto) => openDialog({ kind: 'transfer', ticket }),
     remove: (ticket: TicketDto) => openDialog({ kind: 'delete', ticket }),
+    reschedule: (ticket: TicketDto) => openDialog({ kind: 'reschedule', ticket }),
     newTicket: (contact?: { id: number; name: string }) => openDialog({ kind: 'newTicket', contact }),
     exportTickets: (ticket?: TicketDto) => openDialog({ kind: 'export', ticket }),
   };

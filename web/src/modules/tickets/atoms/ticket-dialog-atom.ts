@@ -7,6 +7,7 @@ export type TicketDialog =
   | { kind: 'accept'; ticket: TicketDto }
   | { kind: 'transfer'; ticket: TicketDto }
   | { kind: 'delete'; ticket: TicketDto }
+  | { kind: 'reschedule'; ticket: TicketDto }
   | { kind: 'bulkResolve' }
   | { kind: 'export'; ticket?: TicketDto };
 

@@ -25,6 +25,7 @@ const ADMIN_ENTRIES = [
   'quickAnswers',
   'dashboard',
   'campaigns',
+  'scheduleAction',
   'reports',
   'users',
   'tags',

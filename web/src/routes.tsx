@@ -51,7 +51,7 @@ export const ROUTES: RouteDef[] = [
 
   // private: automation and outbound (spec 2)
   { path: '/schedules', access: 'private', page: page(() => import('./pages/schedules-page')) },
-  { path: '/scheduleAction', access: 'private', page: soon('scheduleAction') },
+  { path: '/scheduleAction', access: 'private', page: page(() => import('./pages/schedule-actions-page')) },
   { path: '/CampaignSetups', access: 'private', page: soon('campaignSetups') },
   { path: '/Campaigns', access: 'private', page: soon('campaigns') },
   { path: '/CampaignsManager/:campaignId?', access: 'private', page: soon('campaignsManager') },

@@ -181,6 +181,7 @@ describe('drawer entries', () => {
       ...main,
       'dashboard',
       'campaigns',
+      'scheduleAction',
       'reports',
       'users',
       'tags',

@@ -187,6 +187,8 @@ export function drawerEntries(c: Capabilities): DrawerEntry[] {
   if (c.isAdmin) {
     if (c.viewDashboard) e.push({ key: 'dashboard', path: '/dash', section: 'admin' });
     if (c.useCampaigns) e.push({ key: 'campaigns', path: '/Campaigns', section: 'admin' });
+    // scheduled actions (spec 2 §2 /scheduleAction): company administrators
+    e.push({ key: 'scheduleAction', path: '/scheduleAction', section: 'admin' });
     if (c.administration) {
       const a = (key: string, path: string, disabled?: boolean): void => {
         e.push({ key, path, section: 'administration', ...(disabled ? { disabled } : {}) });

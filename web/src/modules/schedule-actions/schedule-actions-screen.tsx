@@ -38,9 +38,22 @@ function newestFirst(a: Job, b: Job): number {
   return b.timestamp - a.timestamp || Number(b.id) - Number(a.id) || b.id.localeCompare(a.id);
 }
 
+/** How far a job got: the POST answer, the create event and the settled updates may arrive in any order. */
+function progress(j: Job): number[] {
+  return [j.finishedOn !== null ? 1 : 0, j.attemptsMade, j.processedOn ?? 0];
+}
+
+function furthest(a: Job, b: Job): Job {
+  const pa = progress(a);
+  const pb = progress(b);
+  for (let i = 0; i < pa.length; i++) if (pa[i] !== pb[i]) return pa[i] > pb[i] ? a : b;
+  return b;
+}
+
 function upsert(list: Job[], job: Job): Job[] {
+  const known = list.find((j) => j.id === job.id);
   const rest = list.filter((j) => j.id !== job.id);
-  return [...rest, job].sort(newestFirst);
+  return [...rest, known ? furthest(known, job) : job].sort(newestFirst);
 }
 
 /** Scheduled actions (spec 2 §2): left the form, right the job cards; company administrators only. */
@@ -212,6 +225,7 @@ function ScheduleActions() {
         confirmLabel={<Trans>Excluir todas</Trans>}
         onConfirm={removeAll}
         onClose={() => setDeletingAll(false)}
+        testId="schedule-actions-delete-all-dialog"
       >
         <Trans>
           Excluir todas as ações agendadas desta empresa? As que ainda não executaram não serão executadas. Os
@@ -243,7 +257,7 @@ function Field({ label, children, testId }: { label: ReactNode; children: ReactN
   return (
     <div className="min-w-0">
       <dt className="text-xs text-base-content/60">{label}</dt>
-      <dd className="truncate tabular-nums" data-testid={testId}>
+      <dd className="whitespace-nowrap tabular-nums" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -296,7 +310,7 @@ function JobCard({ job, onView, onDelete }: { job: Job; onView: () => void; onDe
           <Trans>Excluir</Trans>
         </button>
       </div>
-      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+      <dl className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-x-3 gap-y-1">
         <Field label={<Trans>Tentativas</Trans>} testId="schedule-action-attempts">
           {job.attemptsMade}/{job.opts.attempts}
         </Field>
@@ -403,7 +417,7 @@ function ScheduleActionForm({ onQueued }: { onQueued: (job: Job) => void }) {
 
   return (
     <section
-      className="card shrink-0 bg-base-100 shadow-sm lg:w-[26rem] lg:overflow-y-auto"
+      className="card shrink-0 bg-base-100 shadow-sm lg:w-[22rem] lg:overflow-y-auto"
       data-testid="schedule-action-form"
     >
       <form className="flex flex-col gap-1 p-4 sm:p-6" onSubmit={submit} noValidate>
@@ -454,7 +468,7 @@ function ScheduleActionForm({ onQueued }: { onQueued: (job: Job) => void }) {
         </FormField>
         <FormField label={<Trans>Dados (JSON)</Trans>} error={errors.jsonData} errorTestId="schedule-action-json-error">
           <textarea
-            className={`textarea h-56 w-full font-mono text-xs ${errors.jsonData ? 'textarea-error' : ''}`}
+            className={`textarea h-32 w-full font-mono text-xs ${errors.jsonData ? 'textarea-error' : ''}`}
             spellCheck={false}
             value={json}
             onChange={(e) => setJson(e.target.value)}

@@ -2,6 +2,7 @@ import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
 import { startScheduleActionsArea } from './modules/schedule-actions/schedule-actions.startup';
+import { seedDemoSchedules } from './modules/schedules/schedules.demo';
 import { startSchedulesArea } from './modules/schedules/schedules.startup';
 import { seedDemoConnection, startWhatsappArea } from './modules/whatsapp/whatsapp.startup';
 import { registerBaileysAdapter } from './platform/channels/baileys';
@@ -36,4 +37,6 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   await startSchedulesArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
+  // schedules: a pending weekly one and one sent through the demo connection (after it exists)
+  if (opts.role === 'api') await seedDemoSchedules(DEMO.companyName, DEMO.admin.email);
 }

@@ -1,17 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test';
-import { DomainError, type ScheduleDto } from '@zapdesk/core';
+import { DomainError, type ScheduleDto, wallTimeAt } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
-import { tickets } from '../../db/schema';
+import { tickets, whatsapps } from '../../db/schema';
+import { signAccessToken } from '../../platform/auth/tokens';
 import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { DbJobs } from '../../platform/jobs/db-jobs';
 import type { Jobs } from '../../platform/jobs/types';
 import { makeQueue, makeTenant } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
 import { useTestApp } from '../../test/use-test-app';
+import { DEMO, seedDemo } from '../companies/demo-seed';
 import * as outbound from '../messages/messages.outbound';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 import { makeContact } from '../tickets/tickets.fixtures';
+import { seedDemoConnection } from '../whatsapp/whatsapp.startup';
 import {
   catchUpSchedules,
   deliverOccurrence,
@@ -19,6 +21,7 @@ import {
   scheduleJobId,
   scheduleSendJob,
 } from './schedules.delivery';
+import { DEMO_SCHEDULE_CONTACT, seedDemoSchedules } from './schedules.demo';
 import * as repo from './schedules.repo';
 
 /**
@@ -396,8 +399,36 @@ describe('schedule delivery on the real clock (issue 14 acceptance 3)', () => {
   }, 90_000);
 });
 
+describe('demo schedules (npm start)', () => {
+  test('the demo gets a pending weekly schedule for next Monday 09:00 and one sent for real through its connection', async () => {
+    restoreClock?.();
+    restoreClock = undefined;
+    const { company, admin } = await seedDemo();
+    await seedDemoConnection(DEMO.companyName);
+    await seedDemoSchedules(DEMO.companyName, DEMO.admin.email);
+    const token = await signAccessToken(t.platform.env, admin);
+    const sent = await waitFor(async () => {
+      const list = await (await t.req('GET', '/schedules?status=ENVIADA', { token })).json();
+      return list.schedules.length ? list.schedules[0] : null;
+    });
+    expect(sent).toMatchObject({ typeSchedule: 'Único', repeatCounter: 1, contact: { name: 'Cliente Demonstração' } });
+    const pending = await (await t.req('GET', '/schedules?status=PENDENTE', { token })).json();
+    expect(pending.schedules).toHaveLength(1);
+    const weekly = pending.schedules[0] as ScheduleDto;
+    expect(weekly).toMatchObject({ typeSchedule: 'Recorrente Semanal', repeatCount: 8, userId: admin.id });
+    const w = wallTimeAt(Date.parse(weekly.sendAt), 'America/Sao_Paulo');
+    expect([new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay(), w.hour, w.minute]).toEqual([1, 9, 0]);
+    expect(Date.parse(weekly.sendAt) - Date.now()).toBeGreaterThan(0);
+    expect(Date.parse(weekly.sendAt) - Date.now()).toBeLessThanOrEqual(8 * DAY);
+    const [conn] = await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id));
+    const box = await outbox(token, conn.id, DEMO_SCHEDULE_CONTACT.number);
+    expect(box.map((m) => m.body)).toEqual([sent.body]);
+    // a second start seeds nothing more
+    await seedDemoSchedules(DEMO.companyName, DEMO.admin.email);
+    expect((await (await t.req('GET', '/schedules', { token })).json()).count).toBe(2);
+  }, 30_000);
+});
+
 function iso(ms: number) {
   return new Date(ms).toISOString();
 }
-
-export type { TestApp };

@@ -384,3 +384,28 @@ export async function scheduleIdsInCompany(companyId: number, ids: number[]): Pr
     .where(and(eq(schedules.companyId, companyId), inArray(schedules.id, ids)));
   return rows.map((r) => r.id);
 }
+
+// --- demo ----------------------------------------------------------------------------------------------------------
+
+/** A company by its exact name (the demo seed's look-up; not a tenant read). */
+export async function unsafeFindCompanyIdByName(name: string): Promise<number | null> {
+  const [r] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)).limit(1);
+  return r?.id ?? null;
+}
+
+export async function findUserIdByEmail(companyId: number, email: string): Promise<number | null> {
+  const [r] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.email, email)))
+    .limit(1);
+  return r?.id ?? null;
+}
+
+export async function countSchedules(companyId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schedules)
+    .where(eq(schedules.companyId, companyId));
+  return Number(r?.n ?? 0);
+}

@@ -350,4 +350,44 @@ describe('schedules API (spec 2 §7)', () => {
     }
     expect(await repo.findSchedule(tenant.company.id, s.id)).not.toBeNull();
   });
+
+  test('company time zone: admins set an IANA name through the settings API; pending recurrences are re-planned in it', async () => {
+    const tenant = await makeTenant();
+    const contact = await makeContact(tenant.company.id);
+    const settings = (token: string, json: unknown) =>
+      t.req('PUT', `/companyByCompany/${tenant.company.id}`, { token, json });
+    // default
+    const login = await t.req('POST', '/auth/login', {
+      json: { email: tenant.admin.user.email, password: 'secret123' },
+    });
+    expect((await login.json()).user.company.timezone).toBe('America/Sao_Paulo');
+    // validation and permission
+    const bad = await settings(tenant.admin.token, { timezone: 'Marte/Olimpo' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'ERR_VALIDATION', message: SCHEDULE_TEXTS.timezoneInvalid });
+    expect((await settings(tenant.agent.token, { timezone: 'Europe/Lisbon' })).status).toBe(403);
+    expect((await settings(B.admin.token, { timezone: 'Europe/Lisbon' })).status).toBe(404);
+
+    // a weekly schedule on Wednesday 2027-03-24 09:00 in São Paulo (12:00Z), its second occurrence planned
+    const origin = Date.parse('2027-03-24T12:00:00Z');
+    const { body: s } = await create(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Reunião semanal',
+      sendAt: new Date(origin).toISOString(),
+      typeSchedule: 'Recorrente Semanal',
+      repeatCount: 4,
+    });
+    const week = 7 * 86_400_000;
+    await repo.updateSchedule(tenant.company.id, s.id, { nextOccurrence: 2, nextSendAt: new Date(origin + week) });
+    // Lisbon: 12:00 WET on the 24th; Europe moves its clocks on the 28th, so 12:00 WEST on the 31st is 11:00Z
+    const res = await settings(tenant.admin.token, { timezone: 'Europe/Lisbon' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).timezone).toBe('Europe/Lisbon');
+    const after = (await repo.findSchedule(tenant.company.id, s.id)) as ScheduleDto;
+    expect(after.nextSendAt).toBe('2027-03-31T11:00:00.000Z');
+    expect(await t.platform.jobs.get(`schedule-${s.id}-2-${Date.parse('2027-03-31T11:00:00Z')}`)).toMatchObject({
+      state: 'delayed',
+    });
+    expect(await t.platform.jobs.get(`schedule-${s.id}-2-${origin + week}`)).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ const branding = {
   companyName: companies.companyName,
   slogan: companies.slogan,
   logoUrl: companies.logoUrl,
+  timezone: companies.timezone,
 };
 
 /** The company's own branding (name, slogan, logo). */
@@ -20,7 +21,7 @@ export async function findCompanyBranding(companyId: number): Promise<CompanyBra
 
 export async function updateCompanyBranding(
   companyId: number,
-  patch: Partial<{ companyName: string | null; slogan: string | null; logoUrl: string | null }>,
+  patch: Partial<{ companyName: string | null; slogan: string | null; logoUrl: string | null; timezone: string }>,
 ): Promise<CompanyBrandingDto | null> {
   const [r] = await db
     .update(companies)

@@ -66,7 +66,8 @@ export function assertCompanyMaySend(token: TokenForCall): void {
 /** Per token, never per company or globally: one integrator's burst never slows another. */
 export async function hitRateLimit(tokenId: number): Promise<{ limited: boolean; retryAfterS: number }> {
   const limit = platform().env.apiRateLimitPerMinute;
-  const s = await rateLimiter().hit(`api-token:${tokenId}`, { limit: limit + 1, windowMs: RATE_WINDOW_MS });
+  const key = `${platform().env.redisPrefix}:api-token:${tokenId}`;
+  const s = await rateLimiter().hit(key, { limit: limit + 1, windowMs: RATE_WINDOW_MS });
   // `limit + 1`: the state is "limited" once the count reached the rule's limit; the limit-th call must pass
   return { limited: s.count > limit, retryAfterS: Math.max(1, s.retryAfterS || Math.ceil(RATE_WINDOW_MS / 1000)) };
 }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, inbound, login, principalId, shot, toast } from './support';
+import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, inbound, login, principalId, shot, toast } from './support';
 
 /**
  * Schedules (issue 14, acceptance 5 first part): from a ticket's contact drawer the admin schedules a text a little
@@ -189,5 +189,158 @@ test('100 schedules: the page keeps the viewport height and the list scrolls ins
     expect(after).toBe(true);
   } finally {
     for (const id of ids) await request.delete(`${API_URL}/schedules/${id}`, { headers: authHeaders(token) });
+  }
+});
+
+test('an agent copies what is not theirs, edits and deletes their own, bulk-deletes theirs; Reagendar, media, emoji, "/"', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(VIEWPORT);
+  const admin = await apiLogin(request, ADMIN);
+  const agent = await apiLogin(request, AGENT);
+  const wid = await principalId(request, admin.token);
+  const stamp = String(Date.now()).slice(-8);
+  const number = `55116${stamp}`;
+  const name = `Cópia ${stamp}`;
+  await inbound(request, admin.token, wid, { from: number, name, body: 'Oi' });
+  const ticketId = await pendingTicketOf(request, admin.token, number);
+  const ticket = await request.get(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(admin.token) });
+  const contactId = ((await ticket.json()) as { contactId: number }).contactId;
+  const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const make = async (token: string, companyId: number, body: string, days: number) => {
+    const res = await request.post(`${API_URL}/schedules/${companyId}`, {
+      headers: authHeaders(token),
+      data: { contactId, body, sendAt: at(days), typeMessage: 'Texto', typeSchedule: 'Único' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const adminsId = await make(admin.token, admin.user.companyId, `Mensagem do administrador ${stamp}`, 3);
+  await make(agent.token, agent.user.companyId, `Mensagem da atendente ${stamp}`, 4);
+  const shortcut = `ag${stamp.slice(-6)}`;
+  const qa = await request.post(`${API_URL}/quickAnswers`, {
+    headers: authHeaders(admin.token),
+    data: { shortcut, message: `Resposta rápida do agendamento ${stamp}` },
+  });
+  expect(qa.status(), await qa.text()).toBe(200);
+  const qaId = ((await qa.json()) as { id: number }).id;
+
+  try {
+    await login(page, AGENT.email, AGENT.password);
+    await page.goto(`/schedules?contactId=${contactId}`);
+    const rows = page.getByTestId('schedule-row');
+    await expect(rows).toHaveCount(2);
+    const adminRow = rows.filter({ hasText: 'administrador' });
+    const mineRow = rows.filter({ hasText: 'Mensagem da atendente' });
+    // not the owner: copy only; the owner: copy, edit, delete
+    await expect(adminRow.getByTestId('schedule-copy')).toBeVisible();
+    await expect(adminRow.getByTestId('schedule-edit')).toHaveCount(0);
+    await expect(adminRow.getByTestId('schedule-delete')).toHaveCount(0);
+    await expect(mineRow.getByTestId('schedule-edit')).toBeVisible();
+    // the MENU: everyone's bulk deletes only
+    await page.getByTestId('schedules-menu').click();
+    await expect(page.getByTestId('schedules-delete-my-sent')).toBeVisible();
+    await expect(page.getByTestId('schedules-delete-all-mine')).toBeVisible();
+    await expect(page.getByTestId('schedules-delete-all-sent')).toHaveCount(0);
+    await expect(page.getByTestId('schedules-delete-all')).toHaveCount(0);
+    await shot(page, 'schedules-agent-menu');
+    await page.keyboard.press('Escape');
+
+    // copy: the dialog pre-filled as a new schedule, saved as the agent's
+    await adminRow.getByTestId('schedule-copy').click();
+    const dialog = page.getByTestId('schedule-dialog');
+    await expect(dialog).toContainText('Copiar agendamento');
+    await expect(dialog.getByTestId('schedule-body')).toHaveValue(`Mensagem do administrador ${stamp}`);
+    await dialog.getByTestId('schedule-body').fill(`Cópia da atendente ${stamp}`);
+    await dialog.getByTestId('schedule-save').click();
+    await expect(toast(page, 'Agendamento salvo com sucesso')).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    const copyRow = rows.filter({ hasText: 'Cópia da atendente' });
+    await expect(copyRow.getByTestId('schedule-edit')).toBeVisible();
+
+    // edit: a recurring monthly series of 3; the schedule column says so
+    await mineRow.getByTestId('schedule-edit').click();
+    await expect(dialog).toContainText('Editar agendamento');
+    await dialog.getByTestId('schedule-type').selectOption('Recorrente Mensal');
+    await dialog.getByTestId('schedule-repeat').fill('3');
+    await dialog.getByTestId('schedule-save').click();
+    await expect(toast(page, 'Agendamento salvo com sucesso')).toBeVisible();
+    await expect(mineRow.getByTestId('schedule-when')).toContainText('Recorrente Mensal');
+    await expect(mineRow.getByTestId('schedule-repetitions')).toHaveText('0 de 3 enviadas');
+
+    // delete one of mine
+    await copyRow.getByTestId('schedule-delete').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm-dialog-confirm').click();
+    await expect(toast(page, 'Agendamento excluído com sucesso')).toBeVisible();
+    await expect(rows).toHaveCount(2);
+
+    // all mine (pending included), confirmed: only the admin's stays
+    await page.getByTestId('schedules-menu').click();
+    await page.getByTestId('schedules-delete-all-mine').click();
+    await expect(page.getByTestId('schedules-bulk-confirm')).toContainText('Excluir todos os meus agendamentos');
+    await page.getByTestId('schedules-bulk-confirm').getByTestId('confirm-dialog-confirm').click();
+    await expect(toast(page, /agendamento\(s\) excluído\(s\)/)).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('administrador');
+    await page.getByTestId('schedules-contact-chip-clear').click();
+    await expect(page).toHaveURL(/\/schedules$/);
+    await expect(page.getByTestId('schedules-contact-chip')).toHaveCount(0);
+
+    // a closed ticket offers Reagendar: the dialog for its contact (as the admin, who may see the ticket)
+    const closed = await request.put(`${API_URL}/tickets/${ticketId}`, {
+      headers: authHeaders(admin.token),
+      data: { status: 'closed' },
+    });
+    expect(closed.status(), await closed.text()).toBe(200);
+    await page.context().clearCookies();
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/tickets/${ticketId}`);
+    await page.getByTestId('chat-action-reschedule').click();
+    await expect(dialog).toContainText('Novo agendamento');
+    await expect(dialog.getByTestId('schedule-contact-selected')).toContainText(name);
+    // '/' quick answers, as in the chat
+    await dialog.getByTestId('schedule-body').fill(`/${shortcut}`);
+    await dialog.getByTestId('quick-answers').getByText(`/${shortcut}`).click();
+    await expect(dialog.getByTestId('schedule-body')).toHaveValue(`Resposta rápida do agendamento ${stamp}`);
+    // emoji picker
+    await dialog.getByTestId('schedule-emoji-toggle').click();
+    await dialog.getByTestId('emoji-option').first().click();
+    await expect(dialog.getByTestId('schedule-body')).not.toHaveValue(`Resposta rápida do agendamento ${stamp}`);
+    // media: the file is required, a wrong type is refused, a png is taken; the preview cuts at 30
+    await dialog.getByTestId('schedule-type-message-media').click();
+    await dialog.getByTestId('schedule-save').click();
+    await expect(dialog.getByTestId('schedule-media-error')).toHaveText('Selecione um arquivo de mídia');
+    await dialog.getByTestId('schedule-media-input').setInputFiles({
+      name: 'nota.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('texto'),
+    });
+    await expect(dialog.getByTestId('schedule-media-error')).toContainText('Tipo de arquivo não permitido');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await dialog
+      .getByTestId('schedule-media-input')
+      .setInputFiles({ name: 'cartao.png', mimeType: 'image/png', buffer: png });
+    await expect(dialog.getByTestId('schedule-media-name')).toContainText('cartao.png');
+    await expect(dialog.getByTestId('schedule-preview-text')).toHaveText(/^.{30}\.\.\.$/u);
+    await shot(page, 'schedules-reschedule-media');
+    await dialog.getByTestId('schedule-save').click();
+    await expect(toast(page, 'Agendamento salvo com sucesso')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await page.goto(`/schedules?contactId=${contactId}`);
+    const mediaRow = page.getByTestId('schedule-row').filter({ hasText: 'Resposta rápida' });
+    await expect(mediaRow).toHaveCount(1);
+    await expect(mediaRow.getByTestId('schedule-edit')).toBeVisible();
+  } finally {
+    const list = await request.get(`${API_URL}/schedules/?contactId=${contactId}`, {
+      headers: authHeaders(admin.token),
+    });
+    for (const s of ((await list.json()).schedules ?? []) as { id: number }[])
+      await request.delete(`${API_URL}/schedules/${s.id}`, { headers: authHeaders(admin.token) });
+    await request.delete(`${API_URL}/schedules/${adminsId}`, { headers: authHeaders(admin.token) });
+    await request.delete(`${API_URL}/quickAnswers/${qaId}`, { headers: authHeaders(admin.token) });
   }
 });

@@ -112,6 +112,11 @@ export class BullJobs implements Jobs {
     return companyId === undefined || companyId === null ? base : `${base}:company:${companyId}`;
   }
 
+  /** the jobs of one name (of a company, or of every company): an area lists its own jobs without walking others */
+  private nameKey(companyId: number | null | undefined, name: string): string {
+    return `${this.indexKey(companyId)}:name:${name}`;
+  }
+
   async add(name: string, data: unknown, opts: JobOpts = {}): Promise<JobInfo> {
     const stored = normalizeOpts(opts);
     const companyId = opts.companyId ?? null;
@@ -130,11 +135,12 @@ export class BullJobs implements Jobs {
       opts.jobId !== undefined ? await this.get(id) : toJobInfo(job, stored.delay > 0 ? 'delayed' : 'waiting');
     if (!info) throw new Error(`job ${id} vanished right after being added`);
     const horizon = info.timestamp - Math.max(this.retention.completedMs, this.retention.failedMs);
-    const m = this.conn.multi().zadd(this.indexKey(), 'NX', info.timestamp, id);
-    m.zremrangebyscore(this.indexKey(), '-inf', horizon);
-    if (info.companyId !== null) {
-      m.zadd(this.indexKey(info.companyId), 'NX', info.timestamp, id);
-      m.zremrangebyscore(this.indexKey(info.companyId), '-inf', horizon);
+    const keys = [this.indexKey(), this.nameKey(null, name)];
+    if (info.companyId !== null) keys.push(this.indexKey(info.companyId), this.nameKey(info.companyId, name));
+    const m = this.conn.multi();
+    for (const key of keys) {
+      m.zadd(key, 'NX', info.timestamp, id);
+      m.zremrangebyscore(key, '-inf', horizon);
     }
     await m.exec();
     return info;
@@ -149,11 +155,21 @@ export class BullJobs implements Jobs {
     return job ? toJobInfo(job, state) : null;
   }
 
-  /** With `names`, the company's index is walked and other names skipped (BullMQ has no index by name). */
+  /** With `names`, the per-name indexes are read (never the company's other jobs), merged newest first. */
   async list(filter: JobsFilter & { limit?: number } = {}): Promise<JobInfo[]> {
     const limit = Math.max(0, filter.limit ?? 100);
-    const names = filter.names ? new Set(filter.names) : null;
-    const key = this.indexKey(filter.companyId);
+    if (!filter.names) return this.listIndex(this.indexKey(filter.companyId), limit);
+    const each = await Promise.all(
+      [...new Set(filter.names)].map((n) => this.listIndex(this.nameKey(filter.companyId, n), limit)),
+    );
+    return each
+      .flat()
+      .sort((a, b) => b.timestamp - a.timestamp)
+      .slice(0, limit);
+  }
+
+  /** newest first from one index; entries of jobs BullMQ already dropped are pruned on the way */
+  private async listIndex(key: string, limit: number): Promise<JobInfo[]> {
     const out: JobInfo[] = [];
     let start = 0;
     while (out.length < limit) {
@@ -166,7 +182,7 @@ export class BullJobs implements Jobs {
         await this.conn.zrem(key, ...gone);
         start -= gone.length;
       }
-      for (const info of infos) if (info && out.length < limit && (!names || names.has(info.name))) out.push(info);
+      for (const info of infos) if (info && out.length < limit) out.push(info);
     }
     return out;
   }
@@ -176,23 +192,18 @@ export class BullJobs implements Jobs {
     const job = await this.queue.getJob(id);
     if (!job) return false;
     const removed = (await this.queue.remove(id)) === 1;
-    if (removed) await this.unindex(id, (job.data as Partial<Envelope> | undefined)?.companyId ?? null);
+    if (removed) await this.unindex(id, job.name, (job.data as Partial<Envelope> | undefined)?.companyId ?? null);
     return removed;
   }
 
   async removeAll(filter: JobsFilter = {}): Promise<number> {
-    const ids = await this.conn.zrange(this.indexKey(filter.companyId), 0, -1);
-    const names = filter.names ? new Set(filter.names) : null;
-    const removeOne = async (id: string): Promise<boolean> => {
-      if (names) {
-        const job = await this.queue.getJob(id);
-        if (!job || !names.has(job.name)) return false;
-      }
-      return this.remove(id);
-    };
+    const keys = filter.names
+      ? [...new Set(filter.names)].map((n) => this.nameKey(filter.companyId, n))
+      : [this.indexKey(filter.companyId)];
+    const ids = [...new Set((await Promise.all(keys.map((k) => this.conn.zrange(k, 0, -1)))).flat())];
     let n = 0;
     for (let i = 0; i < ids.length; i += 100) {
-      const results = await Promise.all(ids.slice(i, i + 100).map(removeOne));
+      const results = await Promise.all(ids.slice(i, i + 100).map((id) => this.remove(id)));
       n += results.filter(Boolean).length;
     }
     return n;
@@ -214,9 +225,9 @@ export class BullJobs implements Jobs {
     }
   }
 
-  private async unindex(id: string, companyId: number | null): Promise<void> {
-    const m = this.conn.multi().zrem(this.indexKey(), id);
-    if (companyId !== null) m.zrem(this.indexKey(companyId), id);
+  private async unindex(id: string, name: string, companyId: number | null): Promise<void> {
+    const m = this.conn.multi().zrem(this.indexKey(), id).zrem(this.nameKey(null, name), id);
+    if (companyId !== null) m.zrem(this.indexKey(companyId), id).zrem(this.nameKey(companyId, name), id);
     await m.exec();
   }
 

@@ -53,6 +53,27 @@ if (url) {
       }
     });
 
+    test('a per-name index beside the company index: listing or removing one name never walks the others', async () => {
+      const queueName = `names-${Date.now()}`;
+      const jobs = new BullJobs({ url, prefix, queueName });
+      const r = new Redis(url, { maxRetriesPerRequest: null });
+      try {
+        const mine = await jobs.add('area.action', {}, { companyId: 12, delay: 60_000 });
+        const other = await jobs.add('inbound.batch', {}, { companyId: 12, delay: 60_000 });
+        const base = `${prefix}:${queueName}:zd:index`;
+        expect(await r.zrange(`${base}:company:12:name:area.action`, 0, -1)).toEqual([mine.id]);
+        expect(await r.zrange(`${base}:company:12:name:inbound.batch`, 0, -1)).toEqual([other.id]);
+        expect(await r.zrange(`${base}:name:area.action`, 0, -1)).toEqual([mine.id]);
+        expect((await jobs.list({ companyId: 12, names: ['area.action'] })).map((j) => j.id)).toEqual([mine.id]);
+        expect(await jobs.removeAll({ companyId: 12, names: ['area.action'] })).toBe(1);
+        expect(await r.zrange(`${base}:company:12:name:area.action`, 0, -1)).toEqual([]);
+        expect(await r.zrange(`${base}:company:12`, 0, -1)).toEqual([other.id]);
+      } finally {
+        r.disconnect();
+        await jobs.close();
+      }
+    });
+
     test('an API process (no startWorkers) only enqueues; a worker process consumes', async () => {
       const queueName = `split-${Date.now()}`;
       const api = new BullJobs({ url, prefix, queueName });

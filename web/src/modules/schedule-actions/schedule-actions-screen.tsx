@@ -339,6 +339,11 @@ function JobCard({ job, onView, onDelete }: { job: Job; onView: () => void; onDe
             <Trans>Motivo da falha:</Trans>
           </span>{' '}
           {translateScheduleActionText(job.failedReason)}
+          {job.finishedOn === null ? (
+            <span className="ml-2 text-base-content/70" data-testid="schedule-action-retrying">
+              <Trans>(nova tentativa agendada)</Trans>
+            </span>
+          ) : null}
         </p>
       ) : null}
     </li>

@@ -344,3 +344,49 @@ test('an agent copies what is not theirs, edits and deletes their own, bulk-dele
     await request.delete(`${API_URL}/quickAnswers/${qaId}`, { headers: authHeaders(admin.token) });
   }
 });
+
+test('the admin sets the company time zone in Settings; schedules are shown on its clock', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(VIEWPORT);
+  const { token, user } = await apiLogin(request, ADMIN);
+  const wid = await principalId(request, token);
+  const stamp = String(Date.now()).slice(-8);
+  const number = `55115${stamp}`;
+  await inbound(request, token, wid, { from: number, name: `Fuso ${stamp}`, body: 'Oi' });
+  const ticketId = await pendingTicketOf(request, token, number);
+  const ticket = await request.get(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(token) });
+  const contactId = ((await ticket.json()) as { contactId: number }).contactId;
+  // 2027-01-15 15:30 UTC = 12:30 in São Paulo, 11:30 in Manaus
+  const created = await request.post(`${API_URL}/schedules/${user.companyId}`, {
+    headers: authHeaders(token),
+    data: { contactId, body: `Fuso horário ${stamp}`, sendAt: '2027-01-15T15:30:00.000Z', typeMessage: 'Texto' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const scheduleId = ((await created.json()) as { id: number }).id;
+  const original = user.company.timezone;
+  try {
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto('/Settings');
+    const card = page.getByTestId('settings-timezone');
+    await expect(card.getByTestId('settings-timezone-select')).toHaveValue(original);
+    await expect(card.getByTestId('settings-timezone-save')).toBeDisabled();
+    await card.getByTestId('settings-timezone-select').selectOption('America/Manaus');
+    await card.getByTestId('settings-timezone-save').click();
+    await expect(toast(page, 'Salvo com sucesso')).toBeVisible();
+    await expect(card.getByTestId('settings-timezone-save')).toBeDisabled();
+    await shot(page, 'schedules-settings-timezone');
+    await page.goto(`/schedules?contactId=${contactId}`);
+    await expect(page.getByTestId('schedule-row').getByTestId('schedule-send-at')).toHaveText('15/01/2027, 11:30');
+    // the dialog types on the same clock
+    await page.getByTestId('schedule-edit').click();
+    await expect(page.getByTestId('schedule-dialog').getByTestId('schedule-send-at')).toHaveValue('2027-01-15T11:30');
+  } finally {
+    await request.put(`${API_URL}/companyByCompany/${user.companyId}`, {
+      headers: authHeaders(token),
+      data: { timezone: original },
+    });
+    await request.delete(`${API_URL}/schedules/${scheduleId}`, { headers: authHeaders(token) });
+  }
+});

@@ -5,7 +5,7 @@ import { sessionUserAtom } from '../auth/atoms/session-user-atom';
 import { useSessionUser } from '../auth/use-capabilities';
 
 /** Puts a company's new name, slogan, logo and time zone into the session user, so the top bar follows without a re-login. */
-export function applyCompanyBranding(company: CompanyBrandingDto & { timezone?: string }): void {
+export function applyCompanyBranding(company: CompanyBrandingDto): void {
   appStore.set(sessionUserAtom, (u) =>
     u && u.companyId === company.id
       ? {
@@ -16,7 +16,7 @@ export function applyCompanyBranding(company: CompanyBrandingDto & { timezone?: 
             companyName: company.companyName,
             slogan: company.slogan,
             logoUrl: company.logoUrl,
-            timezone: company.timezone ?? u.company.timezone,
+            timezone: company.timezone,
           },
         }
       : u,

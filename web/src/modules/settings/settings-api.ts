@@ -1,5 +1,5 @@
 import type { CompanyBrandingDto } from '@zapdesk/core';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, apiJson } from '../../lib/api';
 import { readJson } from '../../lib/errors';
 
 export type CompanySettingsInput = {
@@ -30,4 +30,12 @@ export async function saveCompanySettings(companyId: number, input: CompanySetti
     form.append('mediaName', input.logo.name);
   }
   return readJson<CompanyBrandingDto>(await apiFetch(`/companyByCompany/${companyId}`, { method: 'PUT', body: form }));
+}
+
+/**
+ * The company's time zone (IANA; schedules are typed, shown and repeated on its clock): `PUT
+ * /companyByCompany/{companyId}` with a JSON body `{ timezone }`; the other settings stay as they are.
+ */
+export async function saveCompanyTimeZone(companyId: number, timezone: string): Promise<CompanyBrandingDto> {
+  return apiJson<CompanyBrandingDto>('PUT', `/companyByCompany/${companyId}`, { timezone });
 }

@@ -13,7 +13,9 @@ import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { downloadContactsExport, downloadImportTemplate } from '../contacts/contacts-api';
 import { applyCompanyBranding } from './company-branding';
 import { checkLogoFile } from './logo-file';
+import { SectionCard } from './section-card';
 import { saveCompanySettings } from './settings-api';
+import { TimeZoneCard } from './time-zone-card';
 
 const ImportContactsDialog = lazy(() =>
   import('../contacts/import/import-contacts-dialog').then((m) => ({ default: m.ImportContactsDialog })),
@@ -34,43 +36,13 @@ export function SettingsScreen() {
           <Trans>Configurações</Trans>
         </h1>
         <p className="text-sm text-base-content/60">
-          <Trans>Identidade da empresa e planilhas de contatos</Trans>
+          <Trans>Identidade da empresa, fuso horário e planilhas de contatos</Trans>
         </p>
       </div>
       <CompanyCard />
+      <TimeZoneCard />
       <ContactsDataCard />
     </div>
-  );
-}
-
-function SectionCard({
-  icon,
-  title,
-  description,
-  children,
-  testId,
-}: {
-  icon: ReactNode;
-  title: ReactNode;
-  description: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <section className="card bg-base-100 shadow-sm" data-testid={testId}>
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <div className="flex items-start gap-3">
-          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-            {icon}
-          </div>
-          <div className="min-w-0">
-            <h2 className="card-title text-base">{title}</h2>
-            <p className="text-sm text-base-content/60">{description}</p>
-          </div>
-        </div>
-        {children}
-      </div>
-    </section>
   );
 }
 

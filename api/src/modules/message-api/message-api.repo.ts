@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { apiIdempotencyKeys, apiTokenCalls, apiTokens } from '../../db/schema';
 import { db } from '../../platform/db';
 
@@ -39,15 +39,6 @@ export async function recordCall(companyId: number, c: CallRecord): Promise<void
         );
     }
   });
-}
-
-export async function recentCalls(companyId: number, tokenId: number, limit: number) {
-  return db
-    .select()
-    .from(apiTokenCalls)
-    .where(and(eq(apiTokenCalls.companyId, companyId), eq(apiTokenCalls.tokenId, tokenId)))
-    .orderBy(desc(apiTokenCalls.at), desc(apiTokenCalls.id))
-    .limit(limit);
 }
 
 export type IdempotencyRow = {

@@ -32,7 +32,12 @@ test.describe('message API documentation', () => {
   test('the docs pages load the bundled viewer with no foreign request and no CSP violation', async ({ page }) => {
     await page.setViewportSize(VIEWPORT);
     const watch = watchOrigins(page);
+    const chunks: string[] = [];
+    page.on('request', (req) => chunks.push(req.url()));
     await login(page, ADMIN.email, ADMIN.password);
+    await page.waitForLoadState('networkidle');
+    // the viewer is not part of the main bundle: nothing of it loads before a docs page opens
+    expect(chunks.filter((u) => /swagger/i.test(u))).toEqual([]);
 
     await page.goto('/api');
     await expect(page.getByTestId('api-menu-tokens')).toBeVisible();
@@ -40,7 +45,13 @@ test.describe('message API documentation', () => {
       'API de mensagens',
     );
     await page.waitForLoadState('networkidle');
+    expect(chunks.filter((u) => /swagger/i.test(u)).length).toBeGreaterThan(0);
     await shot(page, 'message-api-docs-api');
+    await page
+      .getByTestId('api-docs-viewer')
+      .locator('#operations-Mensagens-postApiMessagesSendMedia')
+      .scrollIntoViewIfNeeded();
+    await shot(page, 'message-api-docs-operations');
 
     for (const path of ['/ApiDocumentation', '/api_old']) {
       await page.goto(path);

@@ -413,7 +413,8 @@ export function buildOpenApi(routes: readonly AppRoute[], opts: BuildOptions): O
     openapi: '3.1.0',
     info: { title: opts.title, version: opts.version, description: opts.description },
     servers: [{ url: opts.serverUrl }],
-    paths: sortPaths(paths),
+    // in the order the app registers them (the message API: text, media, then the legacy call)
+    paths,
     components: { schemas: schemas.components, securitySchemes },
   };
 }
@@ -425,10 +426,6 @@ function resolveRef(s: Json, components: Record<string, Json>): Json {
 
 function tagOf(path: string): string {
   return path.split('/').filter(Boolean)[0] ?? 'root';
-}
-
-function sortPaths<T>(paths: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** Answers of a route without a doc: success, plus the refusals its chain can produce. */

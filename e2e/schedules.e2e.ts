@@ -1,5 +1,18 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, inbound, login, principalId, shot, toast } from './support';
+import { ptLeftovers, ptTextsToAvoid } from './po-texts';
+import {
+  ADMIN,
+  AGENT,
+  API_URL,
+  apiLogin,
+  authHeaders,
+  inbound,
+  login,
+  openUserMenuItem,
+  principalId,
+  shot,
+  toast,
+} from './support';
 
 /**
  * Schedules (issue 14, acceptance 5 first part): from a ticket's contact drawer the admin schedules a text a little
@@ -389,4 +402,35 @@ test('the admin sets the company time zone in Settings; schedules are shown on i
     });
     await request.delete(`${API_URL}/schedules/${scheduleId}`, { headers: authHeaders(token) });
   }
+});
+
+test('in English the schedules screen, its menu and dialog keep no Portuguese text', async ({ page }) => {
+  await page.setViewportSize(VIEWPORT);
+  const folders = ['src/modules/schedules/'];
+  expect(ptTextsToAvoid('en', folders).length).toBeGreaterThan(40);
+  await login(page, ADMIN.email, ADMIN.password);
+  await openUserMenuItem(page, 'preferences');
+  await page.getByTestId('preferences-language').selectOption('en');
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('preferences-apply').click()]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('/schedules');
+  await expect(page.getByTestId('schedules-status-pending')).toHaveText('Pending');
+  await page.getByTestId('schedules-status-all').click();
+  await page.getByTestId('schedules-menu').click();
+  const content = page.getByTestId('page-content');
+  const check = async (what: string) => {
+    const text = (await content.textContent()) ?? '';
+    expect(ptLeftovers(text, 'en', folders), `${what}: pt-BR text left`).toEqual([]);
+  };
+  await check('list and menu');
+  await page.getByTestId('schedules-add').click();
+  const dialog = page.getByTestId('schedule-dialog');
+  await expect(dialog).toContainText('New schedule');
+  await dialog.getByTestId('schedule-type').selectOption('Recorrente Semanal');
+  await dialog.getByTestId('schedule-type-message-media').click();
+  await dialog.getByTestId('schedule-save').click();
+  const dialogText = (await dialog.textContent()) ?? '';
+  expect(ptLeftovers(dialogText, 'en', folders), 'dialog: pt-BR text left').toEqual([]);
+  await expect(dialog).toContainText('Select a contact');
+  await shot(page, 'schedules-en-dialog');
 });

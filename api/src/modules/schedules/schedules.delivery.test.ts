@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test';
-import { DomainError, type ScheduleDto, wallTimeAt } from '@zapdesk/core';
+import { DomainError, SCHEDULE_INTERRUPTED_TEXT, type ScheduleDto, wallTimeAt } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
 import { tickets, whatsapps } from '../../db/schema';
 import { signAccessToken } from '../../platform/auth/tokens';
@@ -267,6 +267,56 @@ describe('schedule delivery, clock moved (issue 14 acceptance 2)', () => {
       'Mensagem entregue uma vez',
     ]);
     expect(await repo.findSchedule(tenant.company.id, s.id)).toMatchObject({ status: 'ENVIADA', repeatCounter: 1 });
+
+    // a fault between the send's record and the schedule's step: the occurrence is 'sent' but the schedule still
+    // waits for it — a redelivery moves it on without sending again
+    const stuck = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Registrada mas não avançou',
+      sendAt: new Date(clock.now() + HOUR).toISOString(),
+      whatsappId: chosen,
+    });
+    const stuckData = { ...data, scheduleId: stuck.id, dueAt: Date.parse(stuck.sendAt) };
+    await t.platform.jobs.remove(scheduleJobId(stuck.id, 1, stuckData.dueAt));
+    await clock.set(stuckData.dueAt);
+    const moveNothing = { status: 'PENDENTE' as const, nextOccurrence: 1, nextSendAt: null, lastError: null };
+    expect(await repo.claimOccurrence(tenant.company.id, stuck.id, 1, new Date(stuckData.dueAt), 150_000)).toEqual({
+      kind: 'claimed',
+      attempts: 1,
+    });
+    expect(
+      await repo.finishOccurrence(
+        tenant.company.id,
+        stuck.id,
+        999,
+        { occurrence: 1, status: 'sent', messageId: null },
+        moveNothing,
+      ),
+    ).toBe(false);
+    expect(await deliverOccurrence(stuckData)).toBe('done');
+    expect(await repo.findSchedule(tenant.company.id, stuck.id)).toMatchObject({ status: 'ENVIADA', nextSendAt: null });
+    expect(await outbox(tenant.admin.token, chosen, contact.number)).toHaveLength(1);
+
+    // a delivery that claimed an occurrence and died mid-send: while its claim is fresh a redelivery waits (retried
+    // later); once stale the occurrence is recorded as interrupted, never sent a second time
+    const cut = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Envio interrompido pelo servidor',
+      sendAt: new Date(clock.now() + HOUR).toISOString(),
+      whatsappId: chosen,
+    });
+    const cutData = { ...data, scheduleId: cut.id, dueAt: Date.parse(cut.sendAt) };
+    await t.platform.jobs.remove(scheduleJobId(cut.id, 1, cutData.dueAt));
+    await clock.set(cutData.dueAt);
+    await repo.claimOccurrence(tenant.company.id, cut.id, 1, new Date(cutData.dueAt), 150_000);
+    await expect(deliverOccurrence(cutData)).rejects.toThrow(/being sent/);
+    await clock.advance(151_000);
+    expect(await deliverOccurrence(cutData)).toBe('failed');
+    expect(await repo.findSchedule(tenant.company.id, cut.id)).toMatchObject({
+      status: 'ERRO',
+      lastError: SCHEDULE_INTERRUPTED_TEXT,
+    });
+    expect(await outbox(tenant.admin.token, chosen, contact.number)).toHaveLength(1);
   });
 
   test('a failing send is retried with backoff, then recorded (ERRO with its reason); a recurring one goes on', async () => {

@@ -161,7 +161,16 @@ export async function deliverOccurrence(
   const sendN = base + plan.send.k;
   const claim = await repo.claimOccurrence(companyId, scheduleId, sendN, new Date(plan.send.at), SENDING_STALE_MS);
   if (claim.kind === 'busy') throw new Error(`schedule ${scheduleId} occurrence ${sendN} is being sent`);
-  if (claim.kind === 'done') return 'done';
+  if (claim.kind === 'done') {
+    // handled before (the normal case of a duplicate: the schedule has moved on, and this changes nothing); should
+    // the schedule still wait for it (a fault between two steps), it moves on now, without counting a send again
+    const moved = await repo.finishOccurrence(companyId, scheduleId, occurrence, null, {
+      ...nextState(claim.status === 'sent' ? null : (row.lastError ?? missedScheduleText(catchUpGraceMs())), false),
+      ...(claim.status === 'sent' && !next ? { status: 'ENVIADA' } : {}),
+    });
+    if (moved) await afterMove(companyId, scheduleId);
+    return 'done';
+  }
   if (claim.kind === 'interrupted') {
     const moved = await repo.finishOccurrence(
       companyId,

@@ -201,7 +201,7 @@ export type Claim =
   /** this delivery sends it */
   | { kind: 'claimed'; attempts: number }
   /** already sent, failed or missed */
-  | { kind: 'done' }
+  | { kind: 'done'; status: 'sent' | 'failed' | 'missed' }
   /** another delivery is sending it right now */
   | { kind: 'busy' }
   /** a delivery claimed it and never finished (its process died mid-send): whether it went out is unknown */
@@ -250,7 +250,7 @@ export async function claimOccurrence(
       const claimedAt = row.claimedAt?.getTime() ?? 0;
       return (now.getTime() - claimedAt > staleMs ? { kind: 'interrupted' } : { kind: 'busy' }) as Claim;
     }
-    return { kind: 'done' } as Claim;
+    return { kind: 'done', status: row.status as 'sent' | 'failed' | 'missed' } as Claim;
   });
 }
 

@@ -129,6 +129,13 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   await chat.goto('/tickets');
   await expect(chat.getByTestId('ticket-manager')).toBeVisible();
 
+  // a second admin tab on the token list: tokens appear and go live (apiSendMessageToken-{companyId})
+  const watcher = await context.newPage();
+  await watcher.setViewportSize(VIEWPORT);
+  await watcher.goto('/apisendmessage');
+  await expect(watcher.getByTestId('api-tokens-page')).toBeVisible();
+  await watcher.waitForLoadState('networkidle');
+
   // /api → menu → /apisendmessage
   await page.goto('/api');
   await page.getByTestId('api-menu-tokens').click();
@@ -166,6 +173,8 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   await shot(page, 'message-api-token-created');
   await created.getByTestId('api-token-created-close').click();
 
+  await expect(watcher.getByTestId('api-token-row').filter({ hasText: tokenName })).toBeVisible();
+
   // the row: masked, revealed and copied in full for the admin
   const row = page.getByTestId('api-token-row').filter({ hasText: tokenName });
   await expect(row).toBeVisible();
@@ -181,11 +190,11 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   await row.getByTestId('api-token-reveal').click();
   await expect(row.getByTestId('api-token-value')).toHaveText(`zd_live_…${plain.slice(-4)}`);
   // the table fits the card at 1366×800 (no sideways scrolling)
-  const fits = await page
+  const fits = await watcher
     .getByTestId('api-tokens-table')
     .evaluate((el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0) + 1);
   expect(fits).toBe(true);
-  await shot(page, 'message-api-tokens-list');
+  await shot(watcher, 'message-api-tokens-list');
 
   // /api: paste the copied token, try-it the text call
   await page.getByTestId('api-tokens-back').click();
@@ -224,6 +233,9 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   await item.getByTestId('ticket-item-link').click();
   await expect(chat.getByTestId('message').filter({ hasText: text })).toBeVisible();
   await shot(chat, 'message-api-chat');
+  // the journey's ticket goes away at the end (journeys share one server)
+  await expect(chat).toHaveURL(/\/tickets\/\d+$/);
+  const ticketId = Number(chat.url().split('/').pop());
 
   // the token's row shows the call; deleting (with confirmation) revokes it
   await page.goto('/apisendmessage');
@@ -231,12 +243,15 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   await row.getByTestId('api-token-delete').click();
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(row).toHaveCount(0);
+  await expect(watcher.getByTestId('api-token-row').filter({ hasText: tokenName })).toHaveCount(0);
   const revoked = await request.post(`${API_URL}/api/messages/send/text`, {
     headers: authHeaders(plain),
     data: { contactNumber: number, body: 'depois de revogado' },
   });
   expect(revoked.status()).toBe(401);
 
+  const removed = await request.delete(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(session) });
+  expect(removed.ok()).toBe(true);
   if (own) await request.delete(`${API_URL}/whatsapp/${connection.id}`, { headers: authHeaders(session) });
   expect(watch.foreign).toEqual([]);
   expect(watch.violations).toEqual([]);

@@ -94,6 +94,13 @@ describe('schedule delivery, clock moved (issue 14 acceptance 2)', () => {
       queueId: queue.id,
     });
     const sent = () => outbox(tenant.admin.token, chosen, contact.number);
+    const live: ScheduleDto[] = [];
+    const off = t.platform.events.subscribe((e) => {
+      const data = e.data as unknown as { action: string; schedule?: ScheduleDto };
+      if (e.channel === `schedule-${tenant.company.id}` && data.action === 'update' && data.schedule?.id === s.id) {
+        live.push(data.schedule);
+      }
+    });
 
     // a second before each occurrence nothing has gone; at its instant it goes, once
     for (let n = 1; n <= 3; n++) {
@@ -122,6 +129,13 @@ describe('schedule delivery, clock moved (issue 14 acceptance 2)', () => {
       expect((r.sentAt as Date).getTime() - r.dueAt.getTime()).toBeLessThan(1000);
     }
     const final = (await repo.findSchedule(tenant.company.id, s.id)) as ScheduleDto;
+    // every send was published live on schedule-{companyId}
+    off();
+    expect(live.map((x) => [x.repeatCounter, x.status])).toEqual([
+      [1, 'PENDENTE'],
+      [2, 'PENDENTE'],
+      [3, 'ENVIADA'],
+    ]);
     expect(final).toMatchObject({
       status: 'ENVIADA',
       repeatCounter: 3,

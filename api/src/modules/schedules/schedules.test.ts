@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test';
-import { SCHEDULE_TEXTS, type ScheduleDto } from '@zapdesk/core';
+import { MEDIA_MAX_BYTES, SCHEDULE_TEXTS, type ScheduleDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema';
 import { invalidateActors } from '../../platform/auth/actor';
 import { db } from '../../platform/db';
+import { bodyRuleFor } from '../../platform/http/body-limit';
 import { makeQueue, makeTenant, makeUser } from '../../test/factories';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
 import { makeContact } from '../tickets/tickets.fixtures';
@@ -188,6 +189,16 @@ describe('schedules API (spec 2 §7)', () => {
     });
     expect(exe.status).toBe(400);
     expect((await exe.json()).message).toContain('Tipo de arquivo não permitido');
+    // an upload over the media cap is refused before it is read (413)
+    expect(bodyRuleFor('POST', `/schedules/${A.company.id}`).maxBytes).toBe(MEDIA_MAX_BYTES + 1024 * 1024);
+    expect(bodyRuleFor('PUT', `/schedules/1/${A.company.id}`).maxBytes).toBe(MEDIA_MAX_BYTES + 1024 * 1024);
+    const big = await t.req('POST', `/schedules/${A.company.id}`, {
+      token: A.agent.token,
+      body: form(ok),
+      headers: { 'content-length': String(MEDIA_MAX_BYTES + 2 * 1024 * 1024) },
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error).toBe('ERR_PAYLOAD_TOO_LARGE');
     // bulk delete needs mySchedule
     const bulk = await t.req('POST', '/schedulesDelete', { token: A.admin.token, json: {} });
     expect(bulk.status).toBe(400);

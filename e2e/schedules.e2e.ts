@@ -118,6 +118,7 @@ test('a text scheduled from the contact drawer goes out on time and shows Enviad
   await page.getByTestId('schedules-status-all').click();
   await expect(row).toHaveAttribute('data-status', 'ENVIADA', { timeout: Math.max(0, sendAt - Date.now()) + 20_000 });
   await expect(row.getByTestId('schedule-status')).toHaveText('Enviada');
+  await expect(row.getByTestId('schedule-status').locator('[title^="Enviada em "]')).toHaveCount(1);
   await page.getByTestId('schedules-status-sent').click();
   await expect(row).toHaveAttribute('data-status', 'ENVIADA');
   await shot(page, 'schedules-sent');

@@ -42,13 +42,17 @@ export function ScheduleWhen({ schedule: s }: { schedule: ScheduleDto }) {
   );
 }
 
-/** Pendente / Enviada (spec) and our Erro, whose reason shows on hover; a series that missed one says so too. */
+/** Pendente / Enviada (spec; when it went out on hover) and our Erro, whose reason shows on hover; a series that missed one says so too. */
 export function ScheduleStatusBadge({ schedule: s }: { schedule: ScheduleDto }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const zone = useCompanyTimeZone();
   const reason = s.lastError ?? undefined;
+  const sentAt = formatZoned(s.sentAt, zone, i18n.locale);
   const badge =
     s.status === 'ENVIADA' ? (
-      <span className="badge badge-success badge-soft badge-sm">{t`Enviada`}</span>
+      <span className="badge badge-success badge-soft badge-sm" title={sentAt ? t`Enviada em ${sentAt}` : undefined}>
+        {t`Enviada`}
+      </span>
     ) : s.status === 'ERRO' ? (
       <span className="badge badge-error badge-soft badge-sm gap-1">
         <IconAlert size={12} />

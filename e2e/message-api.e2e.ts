@@ -240,6 +240,17 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   // the token's row shows the call; deleting (with confirmation) revokes it
   await page.goto('/apisendmessage');
   await expect(row.getByTestId('api-token-usage')).toContainText('1 chamada(s)');
+  // edit: the modal comes back filled; a new status after sending shows on the row (and in the other tab, live)
+  await row.getByTestId('api-token-edit').click();
+  await expect(dialog.getByTestId('api-token-name')).toHaveValue(tokenName);
+  await expect(dialog.getByTestId('api-token-whatsapp')).toHaveValue(String(connection.id));
+  await dialog.getByTestId('api-token-status').selectOption({ label: 'Fechado' });
+  await dialog.getByTestId('api-token-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByTestId('api-token-status-cell')).toHaveText('Fechado');
+  await expect(
+    watcher.getByTestId('api-token-row').filter({ hasText: tokenName }).getByTestId('api-token-status-cell'),
+  ).toHaveText('Fechado');
   await row.getByTestId('api-token-delete').click();
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(row).toHaveCount(0);

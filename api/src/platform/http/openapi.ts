@@ -53,13 +53,20 @@ class SchemaSet {
   readonly components: Record<string, Json> = {};
 
   of(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const js = z.toJSONSchema(schema, {
-      target: 'draft-2020-12',
-      io,
-      unrepresentable: 'any',
-      reused: 'inline',
-      cycles: 'ref',
-    }) as Json;
+    let js: Json;
+    try {
+      js = z.toJSONSchema(schema, {
+        target: 'draft-2020-12',
+        io,
+        unrepresentable: 'any',
+        reused: 'inline',
+        cycles: 'ref',
+      }) as Json;
+    } catch (err) {
+      // one odd schema must not take the whole document down (a 500 for every reader): it is marked, and the
+      // docs test fails on any mark
+      return { 'x-unrepresentable': String((err as Error).message ?? err) };
+    }
     delete js.$schema;
     const defs = (js.$defs ?? {}) as Record<string, Json>;
     delete js.$defs;

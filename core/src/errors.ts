@@ -60,6 +60,8 @@ export const ERROR_STATUS = {
   ERR_IDEMPOTENCY_IN_PROGRESS: 409,
   /** the API token's connection is the company's default connection (spec 2 §5) */
   ERR_API_DEFAULT_WHATSAPP: 400,
+  /** a campaign or dispatch move its state does not allow (core/src/campaigns/campaign-machine.ts) */
+  ERR_INVALID_CAMPAIGN_TRANSITION: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -115,6 +117,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
     'Uma chamada com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.',
   ERR_API_DEFAULT_WHATSAPP:
     'A conexão padrão não pode ser usada para enviar mensagens pela API. Escolha outra conexão.',
+  ERR_INVALID_CAMPAIGN_TRANSITION: 'A campanha não está mais neste estado. Atualize a página.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -54,6 +54,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_IDEMPOTENCY_KEY_REUSED: msg`Esta Idempotency-Key já foi usada com outro conteúdo nas últimas 24 horas.`,
   ERR_IDEMPOTENCY_IN_PROGRESS: msg`Uma chamada com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.`,
   ERR_API_DEFAULT_WHATSAPP: msg`A conexão padrão não pode ser usada para enviar mensagens pela API. Escolha outra conexão.`,
+  ERR_INVALID_CAMPAIGN_TRANSITION: msg`A campanha não está mais neste estado. Atualize a página.`,
 };
 
 /**

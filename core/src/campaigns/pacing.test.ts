@@ -10,6 +10,7 @@ import {
   gapBounds,
   HOUR_MS,
   hashUnit,
+  historySince,
   hourLimitFit,
   inWindow,
   localDayBounds,
@@ -624,6 +625,14 @@ describe('nextAction (the live engine’s decision)', () => {
     const starts = [T0 - 50 * 60_000, T0 - 10 * 60_000];
     const a = nextAction({ ...input, planLimitPerHour: 2, companyStarts: starts, connections: [conn({ id: 3 })] });
     expect(a).toMatchObject({ kind: 'send', greetingAt: starts[0] + HOUR_MS, heldBy: ['hourLimit'] });
+  });
+
+  test('historySince: one hour back, or the local midnight when it is earlier', () => {
+    // 08:00 in São Paulo → the local midnight (03:00 UTC) is earlier than 07:00
+    expect(historySince(T0, 'America/Sao_Paulo')).toBe(Date.UTC(2026, 10, 25, 3));
+    // 00:30 local → one hour back (23:30 the day before)
+    const halfPast = Date.UTC(2026, 10, 25, 3, 30);
+    expect(historySince(halfPast, 'America/Sao_Paulo')).toBe(halfPast - HOUR_MS);
   });
 
   test('ties go round-robin after the connection that started last', () => {

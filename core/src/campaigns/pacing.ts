@@ -41,8 +41,8 @@ export type PacingConnection = {
   /** when the connection was first connected (its warm-up age); null = a new number */
   connectedSince: number | null;
   /**
-   * Greeting instants of the dispatches started on this connection (every campaign), at least since the start of
-   * the previous local day; claimed rows count (a reservation).
+   * Greeting instants of the dispatches started on this connection (every campaign), at least since
+   * `historySince(now)`; claimed rows count (a reservation).
    */
   starts: readonly number[];
   /** when its last dispatch finished (message sent, failed, released): the gap counts from here; null = never */
@@ -59,7 +59,7 @@ export type PacingInput = {
   planLimitPerHour: number;
   /** the setup's usable connections, in the setup's order (disconnected ones left out by the caller) */
   connections: readonly PacingConnection[];
-  /** the company's dispatch starts (every campaign, every connection) of at least the last hour */
+  /** the company's dispatch starts (every campaign, every connection) since at least `historySince(now)` */
   companyStarts: readonly number[];
   /** the next pending dispatch in list order, or null */
   nextDispatchId: number | null;
@@ -254,6 +254,14 @@ export function inWindow(t: number, s: PacingSettings, tz: string): boolean {
 /** The earliest t' ≥ t with [t', t' + need] inside one opening; null if none within SEARCH_DAYS. */
 export function windowFit(t: number, need: number, s: PacingSettings, tz: string): number | null {
   return new ZoneCalendar(s, tz).windowFit(t, need);
+}
+
+/**
+ * From when the worker must load starts for `nextAction` at `now`: the hourly limit looks back one hour, the warm-up
+ * counts the current local day (a decision is never earlier than now).
+ */
+export function historySince(now: number, timeZone: string): number {
+  return Math.min(now - HOUR_MS, localDayBounds(now, timeZone).start);
 }
 
 /** The warm-up cap of a connection at instant t (dispatches per local day). */
@@ -491,8 +499,8 @@ export type PlanInput = {
   timeZone: string;
   planLimitPerHour: number;
   /**
-   * The setup's connections; for a running campaign's ETA also their live state (`starts` since the previous local
-   * midnight, `lastFinishedAt`; a connection in flight: its expected finish), as `nextAction` gets them.
+   * The setup's connections; for a running campaign's ETA also their live state (`starts` since `historySince`,
+   * `lastFinishedAt`; a connection in flight: its expected finish), as `nextAction` gets them.
    */
   connections: readonly {
     id: number;

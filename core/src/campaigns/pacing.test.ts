@@ -178,7 +178,7 @@ describe('pacing properties (issue 15 acceptance 1)', () => {
       ),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   test('the hourly limit counts the company’s other campaigns too', () => {
     fc.assert(
@@ -215,7 +215,7 @@ describe('pacing properties (issue 15 acceptance 1)', () => {
       ),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 
   test('hourLimitFit with reserved future starts: one more start never overfills any hour, and it is the earliest', () => {
     fc.assert(
@@ -246,7 +246,7 @@ describe('pacing properties (issue 15 acceptance 1)', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   test('the same inputs give the same plan (seeded), another seed another one', () => {
     const input = {
@@ -335,7 +335,7 @@ describe('a running campaign resumes its plan', () => {
       ),
       { numRuns: 120 },
     );
-  });
+  }, 60_000);
 
   test('property: stepping nextAction like the live worker reproduces planCampaign (the tested rules hold live)', () => {
     fc.assert(
@@ -384,7 +384,7 @@ describe('a running campaign resumes its plan', () => {
       ),
       { numRuns: 100 },
     );
-  });
+  }, 60_000);
 
   test('a 100,000-dispatch ETA is cheap (the manager can show it)', () => {
     const t = performance.now();
@@ -403,7 +403,7 @@ describe('a running campaign resumes its plan', () => {
     expect(plan.unplaced).toBe(0);
     expect(plan.dispatches).toHaveLength(100_000);
     expect(performance.now() - t).toBeLessThan(5000);
-  });
+  }, 60_000);
 });
 
 describe('message choice and completion', () => {

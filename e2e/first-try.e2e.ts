@@ -42,7 +42,11 @@ test('the demo attendant writes through the simulator and sees the ticket (point
 
   // the README's walkthrough: Conexões → the phone of 'Principal' → a customer writes
   await page.goto('/connections');
-  await page.getByTestId('connection-open-simulator').first().click();
+  // by name: the demo seed also has a non-default 'Demo API' connection (message API), which greets no one
+  await page
+    .locator('[data-testid="connection-row"][data-name="Principal"]')
+    .getByTestId('connection-open-simulator')
+    .click();
   const number = uniqueNumber();
   await page.getByTestId('simulator-number').fill(number);
   await page.getByTestId('simulator-name').fill('Maria Primeira');

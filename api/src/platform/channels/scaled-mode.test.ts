@@ -20,7 +20,9 @@ const BUN = process.execPath;
 const API_DIR = join(import.meta.dir, '../../..');
 const PORTS = { A: 19080, B: 19081 };
 const WEB_PORTS = { A: 14000, B: 14001 };
-const CUSTOMER = '5511988887777';
+// not the demo schedule's contact (DEMO_SCHEDULE_CONTACT): the seeded one-off schedule is sent by the worker too, and
+// its ticket, when opened before the customer's first message is processed, would take the greeting's place
+const CUSTOMER = '5511977776666';
 
 const procs: Proc[] = [];
 let dropDb: (() => Promise<void>) | undefined;

@@ -11,7 +11,7 @@ import {
   type PageQuery,
   pageWindow,
 } from '@zapdesk/core';
-import { nowDate } from '../../platform/clock';
+import { type ClockTimer, now, nowDate, setClockTimeout } from '../../platform/clock';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
@@ -110,6 +110,44 @@ export async function updateApiToken(ctx: UserCtx, id: number, input: ApiTokenIn
   const token = await getToken(ctx.companyId, id);
   publish(ctx.companyId, { action: 'update', apiSendMessageToken: token });
   return token;
+}
+
+/** The token list's usage columns (last use, calls) follow the API's calls live, at most this often per token. */
+export const TOKEN_USAGE_EVENT_EVERY_MS = 5_000;
+const usagePublished = new Map<number, { at: number; trailing: ClockTimer | null }>();
+
+async function publishUsageNow(companyId: number, id: number): Promise<void> {
+  const token = await repo.findToken(companyId, id);
+  if (token) publish(companyId, { action: 'update', apiSendMessageToken: token });
+}
+
+/**
+ * After the message API recorded a call of a token: an `update` on `apiSendMessageToken-{companyId}`, throttled per
+ * token (this process): the first call publishes at once; calls within the next TOKEN_USAGE_EVENT_EVERY_MS leave one
+ * trailing publish at the window's end, so the list ends on the real count without an event per call. An ephemeral
+ * UI refresh, not durable work: a clock timer, not a job (a lost one only leaves the columns as of the last event).
+ */
+export async function publishTokenUsage(companyId: number, id: number): Promise<void> {
+  const t = now();
+  const state = usagePublished.get(id);
+  if (state && t - state.at < TOKEN_USAGE_EVENT_EVERY_MS) {
+    state.trailing ??= setClockTimeout(
+      () => {
+        state.trailing = null;
+        state.at = now();
+        publishUsageNow(companyId, id).catch((err) => log.warn({ err, tokenId: id }, 'token usage not published'));
+      },
+      state.at + TOKEN_USAGE_EVENT_EVERY_MS - t,
+    );
+    return;
+  }
+  state?.trailing?.cancel();
+  // a token whose window ended long ago needs no memory: bounded by the tokens used in the last window
+  for (const [other, s] of usagePublished) {
+    if (!s.trailing && t - s.at >= TOKEN_USAGE_EVENT_EVERY_MS) usagePublished.delete(other);
+  }
+  usagePublished.set(id, { at: t, trailing: null });
+  await publishUsageNow(companyId, id);
 }
 
 /** DELETE = revoke: the row is gone, the next call with the secret answers 401 in every process. */

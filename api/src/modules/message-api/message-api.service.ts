@@ -19,7 +19,7 @@ import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { rateLimiter } from '../../platform/ratelimit';
 import { isUnavailableError } from '../../platform/unavailable';
-import { type TokenForCall, tokenForSecret } from '../api-tokens/api-tokens.service';
+import { publishTokenUsage, type TokenForCall, tokenForSecret } from '../api-tokens/api-tokens.service';
 import { sendOutbound } from '../messages/messages.outbound';
 import { deleteTicketAfterSend } from '../tickets/tickets.service';
 import { getWhatsappInCompany } from '../whatsapp/whatsapp.service';
@@ -231,7 +231,14 @@ export async function handleApiSend(
         messageId,
         at: nowDate(),
       })
-      .catch((err) => log.warn({ err, tokenId: token.id }, 'api call not recorded'));
+      .then(
+        // the token list's last use and calls follow live (throttled per token)
+        () =>
+          publishTokenUsage(token.companyId, token.id).catch((err) =>
+            log.warn({ err, tokenId: token.id }, 'token usage not published'),
+          ),
+        (err) => log.warn({ err, tokenId: token.id }, 'api call not recorded'),
+      );
   try {
     assertCompanyMaySend(token);
     const rate = await hitRateLimit(token.id);

@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { apiTokenCalls, companies, contacts, messages, tickets, whatsapps } from '../../db/schema';
 import { invalidateActors } from '../../platform/auth/actor';
 import { sessionManager } from '../../platform/channels/session-manager';
+import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { makeTenant } from '../../test/factories';
 import { PNG } from '../../test/route-sweep.fixtures';
@@ -428,5 +429,51 @@ describe('message API: sending (real database, simulator)', () => {
     const down = await sendText(tok.plainToken, { contactNumber: nextNumber(), body: 'x' });
     expect(down.status).toBe(503);
     expect((await down.json()).error).toBe('ERR_WAPP_NOT_CONNECTED');
+  });
+
+  test('the token list follows the calls live: an update at once, then at most one per 5 s per token (the last with the real count)', async () => {
+    const x = await tenant();
+    const tok = await token(x);
+    const other = await token(x);
+    const rec = recordEvents(t);
+    const clock = new TestClock(Date.now());
+    const restore = useClock(clock);
+    const channel = `apiSendMessageToken-${x.company.id}`;
+    const usage = (id: number) =>
+      rec
+        .of(channel, 'update')
+        .map((e) => e.data.apiSendMessageToken as { id: number; callCount: number; lastUsedAt: string | null })
+        .filter((d) => d.id === id);
+    const settle = async (id: number, n: number) => {
+      for (let i = 0; i < 100 && usage(id).length < n; i++) await new Promise((r) => setTimeout(r, 20));
+      return usage(id);
+    };
+    try {
+      expect((await sendText(tok.plainToken, { contactNumber: nextNumber(), body: 'um' })).status).toBe(200);
+      expect((await settle(tok.id, 1)).map((d) => d.callCount)).toEqual([1]);
+      expect(usage(tok.id)[0].lastUsedAt).toBe(new Date(clock.now()).toISOString());
+      expect(rec.of(channel, 'update').every((e) => e.adminOnly)).toBe(true);
+      // two more calls (one refused: still a recorded call) within the window: no event yet
+      await clock.advance(1_000);
+      expect((await sendText(tok.plainToken, { contactNumber: nextNumber(), body: 'dois' })).status).toBe(200);
+      expect((await sendText(tok.plainToken, { contactNumber: 'x', body: 'x' })).status).toBe(400);
+      // another token has its own window
+      expect((await sendText(other.plainToken, { contactNumber: nextNumber(), body: 'outro' })).status).toBe(200);
+      expect((await settle(other.id, 1)).map((d) => d.callCount)).toEqual([1]);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(usage(tok.id)).toHaveLength(1);
+      // the window's end publishes once, with the real count
+      await clock.advance(4_000);
+      expect((await settle(tok.id, 2)).map((d) => d.callCount)).toEqual([1, 3]);
+      await clock.advance(10_000);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(usage(tok.id)).toHaveLength(2);
+      // a call after a quiet window: at once again
+      expect((await sendText(tok.plainToken, { contactNumber: nextNumber(), body: 'quatro' })).status).toBe(200);
+      expect((await settle(tok.id, 3)).map((d) => d.callCount)).toEqual([1, 3, 4]);
+    } finally {
+      restore();
+      rec.off();
+    }
   });
 });

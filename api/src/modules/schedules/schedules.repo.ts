@@ -105,14 +105,9 @@ export async function findSchedule(companyId: number, id: number): Promise<Sched
 export async function findScheduleRow(
   companyId: number,
   id: number,
-): Promise<{ row: ScheduleRow; timeZone: string; companyActive: boolean; enableSchedules: boolean } | null> {
+): Promise<{ row: ScheduleRow; timeZone: string } | null> {
   const [r] = await db
-    .select({
-      row: schedules,
-      timeZone: companies.timezone,
-      companyActive: companies.status,
-      enableSchedules: companies.enableSchedules,
-    })
+    .select({ row: schedules, timeZone: companies.timezone })
     .from(schedules)
     .innerJoin(companies, eq(companies.id, schedules.companyId))
     .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))

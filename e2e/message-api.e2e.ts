@@ -244,6 +244,11 @@ test('a token made on /apisendmessage, copied, sends a text from the /api viewer
   // the token's row shows the call; deleting (with confirmation) revokes it
   await page.goto('/apisendmessage');
   await expect(row.getByTestId('api-token-usage')).toContainText('1 chamada(s)');
+  // a used token (date and count, queue and user set) still fits: the actions are not pushed out of the card
+  const usedFits = await page
+    .getByTestId('api-tokens-table')
+    .evaluate((el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0) + 1);
+  expect(usedFits).toBe(true);
   // edit: the modal comes back filled; a new status after sending shows on the row (and in the other tab, live)
   await row.getByTestId('api-token-edit').click();
   await expect(dialog.getByTestId('api-token-name')).toHaveValue(tokenName);

@@ -4,12 +4,14 @@ import { CAMPAIGN_STATUSES, type CampaignStatus, DISPATCH_STATUSES } from './cam
 import {
   applyCampaignMove,
   applyDispatchMove,
+  breakerOutcomeOf,
   CAMPAIGN_PROCESS_ACTIONS,
   type CampaignMove,
   campaignButtons,
   campaignMovesFrom,
   countsForBreaker,
   type DispatchMove,
+  dispatchMoveOnSendError,
   type MachineCampaign,
   type MachineDispatch,
   NEW_DISPATCH,
@@ -281,4 +283,52 @@ describe('dispatch machine', () => {
 test('status lists agree', () => {
   const statuses: CampaignStatus[] = ['created', 'scheduled', 'start', 'pause', 'finalized'];
   expect([...CAMPAIGN_STATUSES]).toEqual(statuses);
+});
+
+describe('send errors → dispatch moves', () => {
+  test('each outbound error lands in the right state, and the move is allowed where the worker meets it', () => {
+    const claimed = runD(D(), [{ type: 'claim', whatsappId: 1, at: T }]);
+    const greeted = runD(claimed, [{ type: 'greetingSent', at: T }]);
+    const cases: [string, boolean, string][] = [
+      ['ERR_WAPP_INVALID_CONTACT', false, 'sentFail'],
+      ['ERR_WAPP_NOT_INITIALIZED', false, 'pending'],
+      ['ERR_WAPP_NOT_CONNECTED', false, 'pending'],
+      ['ERR_WAPP_NOT_CONNECTED', true, 'sentFail'],
+      ['ERR_MEDIA_TYPE_NOT_ALLOWED', true, 'sentFail'],
+      ['ERR_SENDING_WAPP_MSG', false, 'uncertain'],
+      ['ERR_WAPP_SEND_FAILED', true, 'uncertain'],
+      ['ERR_SERVICE_UNAVAILABLE', true, 'uncertain'],
+      ['Timeout', false, 'uncertain'],
+    ];
+    for (const [code, afterGreeting, status] of cases) {
+      const move = dispatchMoveOnSendError(code, afterGreeting);
+      const r = applyDispatchMove(afterGreeting ? greeted : claimed, move);
+      if (!r.ok) throw new Error(`${code}: ${move.type} refused`);
+      expect(`${code} ${afterGreeting} → ${r.value.patch.status}`).toBe(`${code} ${afterGreeting} → ${status}`);
+    }
+    expect(dispatchMoveOnSendError('ERR_WAPP_INVALID_CONTACT', false)).toEqual({ type: 'fail', reason: 'noWhatsapp' });
+    expect(dispatchMoveOnSendError('ERR_WAPP_NOT_CONNECTED', true)).toEqual({ type: 'fail', reason: 'connectionLost' });
+  });
+
+  test('property: whatever the error, a greeted dispatch never goes back to pending (no second greeting)', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.constantFrom('ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_NOT_CONNECTED', 'ERR_VALIDATION'),
+        (a, b) => {
+          for (const code of [a, b]) {
+            expect(dispatchMoveOnSendError(code, true).type).not.toBe('release');
+          }
+        },
+      ),
+    );
+  });
+
+  test('breaker outcomes: a number without WhatsApp is neutral, an uncertain send counts as a failure', () => {
+    expect(breakerOutcomeOf({ type: 'messageSent', at: T })).toBe('sent');
+    expect(breakerOutcomeOf({ type: 'fail', reason: 'noWhatsapp' })).toBe('noWhatsapp');
+    expect(breakerOutcomeOf({ type: 'fail', reason: 'refused' })).toBe('failed');
+    expect(breakerOutcomeOf({ type: 'interrupt' })).toBe('failed');
+    expect(breakerOutcomeOf({ type: 'greetingSent', at: T })).toBeNull();
+  });
 });

@@ -12,7 +12,7 @@
  *           claimed ──interrupt──▶ uncertain (the process died mid-send: never re-sent automatically)
  *           uncertain ──resend (admin only)──▶ pending;  pending ──cancel──▶ canceled (finalized early / deleted).
  */
-import { ok, type Result, refuse } from '../errors';
+import { type ErrorCode, ok, type Result, refuse } from '../errors';
 import type { CampaignStatus, DispatchFailReason, DispatchStatus } from './campaign.schemas';
 
 export const CAMPAIGN_MACHINE_TEXTS = {
@@ -274,3 +274,38 @@ export const NEW_DISPATCH: MachineDispatch = {
 
 /** Whether a failure reason counts for the circuit breaker: a number without WhatsApp is the list's fault. */
 export const countsForBreaker = (reason: DispatchFailReason): boolean => reason !== 'noWhatsapp';
+
+/**
+ * The dispatch move for a failed send step, from the outbound seam's error code (api messages.outbound.ts):
+ * - ERR_WAPP_INVALID_CONTACT (checked before anything is sent): `fail` noWhatsapp — never retried;
+ * - not connected (ERR_WAPP_NOT_INITIALIZED / ERR_WAPP_NOT_CONNECTED: nothing went): before the greeting `release`
+ *   (the dispatch waits for a connection), after it `fail` connectionLost (re-greeting would greet twice);
+ * - the content was refused before sending (ERR_VALIDATION, ERR_NOT_FOUND, ERR_MEDIA_TYPE_NOT_ALLOWED,
+ *   ERR_PAYLOAD_TOO_LARGE): `fail` media;
+ * - anything else (ERR_SENDING_WAPP_MSG, ERR_WAPP_SEND_FAILED, a timeout, the database gone after the send): the
+ *   step may have gone out — `interrupt` (uncertain), never retried automatically.
+ */
+export function dispatchMoveOnSendError(code: ErrorCode | string, greetingSent: boolean): DispatchMove {
+  switch (code) {
+    case 'ERR_WAPP_INVALID_CONTACT':
+      return greetingSent ? { type: 'interrupt' } : { type: 'fail', reason: 'noWhatsapp' };
+    case 'ERR_WAPP_NOT_INITIALIZED':
+    case 'ERR_WAPP_NOT_CONNECTED':
+      return greetingSent ? { type: 'fail', reason: 'connectionLost' } : { type: 'release' };
+    case 'ERR_VALIDATION':
+    case 'ERR_NOT_FOUND':
+    case 'ERR_MEDIA_TYPE_NOT_ALLOWED':
+    case 'ERR_PAYLOAD_TOO_LARGE':
+      return { type: 'fail', reason: 'media' };
+    default:
+      return { type: 'interrupt' };
+  }
+}
+
+/** The circuit breaker's view of a finished dispatch move (core pacing `breakerDecision`); null = not a finish. */
+export function breakerOutcomeOf(move: DispatchMove): 'sent' | 'failed' | 'noWhatsapp' | null {
+  if (move.type === 'messageSent') return 'sent';
+  if (move.type === 'interrupt') return 'failed';
+  if (move.type === 'fail') return countsForBreaker(move.reason) ? 'failed' : 'noWhatsapp';
+  return null;
+}

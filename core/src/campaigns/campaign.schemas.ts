@@ -686,6 +686,8 @@ export const DISPATCH_FAIL_REASONS = {
   refused: 'O WhatsApp recusou a mensagem',
   /** the media file could not be read or sent */
   media: 'Não foi possível enviar a mídia',
+  /** the connection went down after the greeting: the message did not go (the greeting did) */
+  connectionLost: 'A conexão caiu depois da saudação; a mensagem não foi enviada',
 } as const;
 export type DispatchFailReason = keyof typeof DISPATCH_FAIL_REASONS;
 

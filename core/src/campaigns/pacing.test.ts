@@ -5,13 +5,16 @@ import {
   breakerDecision,
   breakerPauseReason,
   type CampaignPlan,
+  campaignIsComplete,
   consecutiveFailures,
   gapBounds,
   HOUR_MS,
   hashUnit,
+  historySince,
   hourLimitFit,
   inWindow,
   localDayBounds,
+  messageIndexFor,
   nextAction,
   type PacingConnection,
   type PacingSettings,
@@ -175,7 +178,7 @@ describe('pacing properties (issue 15 acceptance 1)', () => {
       ),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   test('the hourly limit counts the company’s other campaigns too', () => {
     fc.assert(
@@ -212,7 +215,7 @@ describe('pacing properties (issue 15 acceptance 1)', () => {
       ),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 
   test('hourLimitFit with reserved future starts: one more start never overfills any hour, and it is the earliest', () => {
     fc.assert(
@@ -243,7 +246,7 @@ describe('pacing properties (issue 15 acceptance 1)', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   test('the same inputs give the same plan (seeded), another seed another one', () => {
     const input = {
@@ -281,6 +284,141 @@ describe('pacing properties (issue 15 acceptance 1)', () => {
     // 3 at once, then every 35 s (5 s wait + 30 s interval)
     expect(plan.dispatches.map((d) => (d.greetingAt - T0) / 1000)).toEqual([0, 0, 0, 35, 35, 35, 70, 70, 70]);
     expect(plan.finishedAt).toBe(T0 + 75_000);
+  });
+});
+
+describe('a running campaign resumes its plan', () => {
+  test('property: planning the rest from the live state gives the same instants as the whole plan', () => {
+    fc.assert(
+      fc.property(
+        settingsArb,
+        zoneArb,
+        fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 200 })),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 2, max: 120 }),
+        fc.integer(),
+        fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        (s, tz, limit, n, count, seed, cut) => {
+          const start = T0;
+          const conns = Array.from({ length: n }, (_, i) => ({ id: i + 1, connectedSince: start - i * 5 * DAY }));
+          const common = { settings: s, timeZone: tz, planLimitPerHour: limit, seed };
+          const whole = planCampaign({ ...common, connections: conns, count, start });
+          const k = Math.max(1, Math.floor(count * cut));
+          const done = whole.dispatches.slice(0, k);
+          const last = done[done.length - 1];
+          if (!last) return;
+          // what the worker would load from Postgres after dispatch k: each connection's starts and last finish
+          const live = conns.map((c) => {
+            const mine = done.filter((d) => d.connectionId === c.id);
+            return {
+              ...c,
+              starts: mine.map((d) => d.greetingAt),
+              lastFinishedAt: mine.length ? (mine[mine.length - 1] as (typeof mine)[0]).messageAt : null,
+            };
+          });
+          const rest = planCampaign({
+            ...common,
+            connections: live,
+            companyStarts: done.map((d) => d.greetingAt),
+            dispatchIds: whole.dispatches.slice(k).map((d) => d.dispatchId),
+            count: count - k,
+            start: last.greetingAt,
+          });
+          const strip = (d: (typeof done)[0]) => ({
+            id: d.dispatchId,
+            c: d.connectionId,
+            g: d.greetingAt,
+            m: d.messageAt,
+          });
+          expect(rest.dispatches.map(strip)).toEqual(whole.dispatches.slice(k).map(strip));
+        },
+      ),
+      { numRuns: 120 },
+    );
+  }, 60_000);
+
+  test('property: stepping nextAction like the live worker reproduces planCampaign (the tested rules hold live)', () => {
+    fc.assert(
+      fc.property(
+        settingsArb,
+        zoneArb,
+        fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer(),
+        (s, tz, limit, n, count, seed) => {
+          const conns = Array.from({ length: n }, (_, i) => ({ id: i + 1, connectedSince: T0 - i * 4 * DAY }));
+          const common = { settings: s, timeZone: tz, planLimitPerHour: limit, seed };
+          const plan = planCampaign({ ...common, connections: conns, count, start: T0 });
+          const live = new Map(
+            conns.map((c) => [c.id, { starts: [] as number[], lastFinishedAt: null as number | null }]),
+          );
+          const company: number[] = [];
+          let now = T0;
+          for (let id = 1; id <= count; id++) {
+            const a = nextAction({
+              ...common,
+              connections: conns.map((c) => ({
+                ...c,
+                ...(live.get(c.id) as { starts: number[]; lastFinishedAt: number | null }),
+                busy: false,
+              })),
+              companyStarts: company,
+              nextDispatchId: id,
+              now,
+            });
+            if (a.kind !== 'send') throw new Error(`idle ${a.reason}`);
+            const p = plan.dispatches[id - 1];
+            expect({ c: a.connectionId, g: a.greetingAt, m: a.messageAt }).toEqual({
+              c: p?.connectionId,
+              g: p?.greetingAt,
+              m: p?.messageAt,
+            });
+            const st = live.get(a.connectionId) as { starts: number[]; lastFinishedAt: number | null };
+            st.starts.push(a.greetingAt);
+            st.lastFinishedAt = a.messageAt;
+            company.push(a.greetingAt);
+            now = a.greetingAt; // the worker wakes at the decided instant
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+
+  test('a 100,000-dispatch ETA is cheap (the manager can show it)', () => {
+    const t = performance.now();
+    const plan = planCampaign({
+      settings: { ...base, sendWindowStart: '08:00', sendWindowEnd: '20:00' },
+      timeZone: 'America/Sao_Paulo',
+      planLimitPerHour: 500,
+      connections: [
+        { id: 1, connectedSince: T0 - 60 * DAY },
+        { id: 2, connectedSince: T0 - 60 * DAY },
+      ],
+      count: 100_000,
+      seed: 1,
+      start: T0,
+    });
+    expect(plan.unplaced).toBe(0);
+    expect(plan.dispatches).toHaveLength(100_000);
+    expect(performance.now() - t).toBeLessThan(5000);
+  }, 60_000);
+});
+
+describe('message choice and completion', () => {
+  test('messages are spread over the list, deterministically', () => {
+    const counts = [0, 0, 0];
+    for (let id = 1; id <= 3000; id++) counts[messageIndexFor(5, id, 3)]++;
+    for (const c of counts) expect(Math.abs(c - 1000)).toBeLessThan(120);
+    expect(messageIndexFor(5, 17, 3)).toBe(messageIndexFor(5, 17, 3));
+    expect(messageIndexFor(5, 17, 1)).toBe(0);
+  });
+
+  test('complete when nothing is pending or claimed; uncertain rows do not hold it open', () => {
+    expect(campaignIsComplete({ sent: 10, uncertain: 1, sentFail: 2 })).toBe(true);
+    expect(campaignIsComplete({ sent: 10, claimed: 1 })).toBe(false);
+    expect(campaignIsComplete({ pending: 1 })).toBe(false);
   });
 });
 
@@ -384,6 +522,30 @@ describe('pacing edge cases', () => {
     expect(windowFit(Date.UTC(2026, 2, 8, 6), 10_000, gapWin, tz)).toBe(Date.UTC(2026, 2, 9, 6));
   });
 
+  test('a connection that reaches a higher warm-up tier during the day may go on that same day', () => {
+    const s = {
+      ...base,
+      interval: 5 as const,
+      warmup: [
+        { fromDay: 0, perDay: 2 },
+        { fromDay: 3, perDay: 4 },
+      ],
+    };
+    const since = Date.UTC(2026, 10, 22, 15); // 3 days old at 15:00 UTC on the 25th
+    const plan = planCampaign({
+      settings: s,
+      timeZone: 'UTC',
+      planLimitPerHour: 0,
+      connections: [{ id: 1, connectedSince: since }],
+      count: 4,
+      seed: 2,
+      start: T0,
+    });
+    checkPlan(plan, s, 'UTC', 0, [{ id: 1, connectedSince: since }], T0, 4);
+    expect(plan.dispatches[2]?.greetingAt).toBe(Date.UTC(2026, 10, 25, 15));
+    expect(plan.dispatches[2]?.heldBy).toContain('warmup');
+  });
+
   test('warm-up caps grow with the connection’s age', () => {
     const tiers = [
       { fromDay: 0, perDay: 20 },
@@ -463,6 +625,14 @@ describe('nextAction (the live engine’s decision)', () => {
     const starts = [T0 - 50 * 60_000, T0 - 10 * 60_000];
     const a = nextAction({ ...input, planLimitPerHour: 2, companyStarts: starts, connections: [conn({ id: 3 })] });
     expect(a).toMatchObject({ kind: 'send', greetingAt: starts[0] + HOUR_MS, heldBy: ['hourLimit'] });
+  });
+
+  test('historySince: one hour back, or the local midnight when it is earlier', () => {
+    // 08:00 in São Paulo → the local midnight (03:00 UTC) is earlier than 07:00
+    expect(historySince(T0, 'America/Sao_Paulo')).toBe(Date.UTC(2026, 10, 25, 3));
+    // 00:30 local → one hour back (23:30 the day before)
+    const halfPast = Date.UTC(2026, 10, 25, 3, 30);
+    expect(historySince(halfPast, 'America/Sao_Paulo')).toBe(halfPast - HOUR_MS);
   });
 
   test('ties go round-robin after the connection that started last', () => {

@@ -19,7 +19,7 @@
  *   worker, a restart) gives the same instant, and a connection's candidate does not depend on which dispatch it gets.
  */
 import { instantOf, type WallTime, wallTimeAt } from '../schedules/occurrences';
-import { minutesOfDay, type WarmupTier } from './campaign.schemas';
+import { type DispatchStatus, minutesOfDay, type WarmupTier } from './campaign.schemas';
 
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -41,8 +41,8 @@ export type PacingConnection = {
   /** when the connection was first connected (its warm-up age); null = a new number */
   connectedSince: number | null;
   /**
-   * Greeting instants of the dispatches started on this connection (every campaign), at least since the start of
-   * the previous local day; claimed rows count (a reservation).
+   * Greeting instants of the dispatches started on this connection (every campaign), at least since
+   * `historySince(now)`; claimed rows count (a reservation).
    */
   starts: readonly number[];
   /** when its last dispatch finished (message sent, failed, released): the gap counts from here; null = never */
@@ -59,7 +59,7 @@ export type PacingInput = {
   planLimitPerHour: number;
   /** the setup's usable connections, in the setup's order (disconnected ones left out by the caller) */
   connections: readonly PacingConnection[];
-  /** the company's dispatch starts (every campaign, every connection) of at least the last hour */
+  /** the company's dispatch starts (every campaign, every connection) since at least `historySince(now)` */
   companyStarts: readonly number[];
   /** the next pending dispatch in list order, or null */
   nextDispatchId: number | null;
@@ -170,17 +170,77 @@ function at(d: LocalDate, minutes: number, tz: string): number {
   return instantOf(w, tz);
 }
 
-/** The local day [start, end) containing t (its midnight may be moved forward by a DST gap). */
-export function localDayBounds(t: number, tz: string): { start: number; end: number } {
-  const d = localDate(t, tz);
-  return { start: at(d, 0, tz), end: at(addDays(d, 1), 0, tz) };
+/**
+ * The company's calendar for one settings object, memoised: local days and window openings are computed once per
+ * local date (Intl formatting is the planner's cost; a 100,000-dispatch plan touches a few hundred dates).
+ */
+class ZoneCalendar {
+  private days = new Map<string, { start: number; end: number; date: LocalDate }>();
+  private openings = new Map<string, { open: number; close: number }>();
+  private last: { start: number; end: number; date: LocalDate } | null = null;
+  constructor(
+    readonly s: Pick<PacingSettings, 'sendWindowStart' | 'sendWindowEnd'>,
+    readonly tz: string,
+  ) {}
+
+  private static key(d: LocalDate) {
+    return `${d.year}-${d.month}-${d.day}`;
+  }
+
+  /** The local day [start, end) containing t. */
+  dayOf(t: number): { start: number; end: number; date: LocalDate } {
+    const l = this.last;
+    if (l && t >= l.start && t < l.end) return l;
+    const date = localDate(t, this.tz);
+    const k = ZoneCalendar.key(date);
+    let day = this.days.get(k);
+    if (!day) {
+      day = { start: at(date, 0, this.tz), end: at(addDays(date, 1), 0, this.tz), date };
+      this.days.set(k, day);
+    }
+    this.last = day;
+    return day;
+  }
+
+  /** The window's opening [open, close) that begins on local date d. */
+  openingOn(d: LocalDate): { open: number; close: number } {
+    const k = ZoneCalendar.key(d);
+    let o = this.openings.get(k);
+    if (!o) {
+      const a = minutesOfDay(this.s.sendWindowStart);
+      const b = minutesOfDay(this.s.sendWindowEnd);
+      o = { open: at(d, a, this.tz), close: at(b > a ? d : addDays(d, 1), b, this.tz) };
+      this.openings.set(k, o);
+    }
+    return o;
+  }
+
+  inWindow(t: number): boolean {
+    if (isAllDay(this.s)) return true;
+    const d = this.dayOf(t).date;
+    for (const k of [-1, 0]) {
+      const o = this.openingOn(addDays(d, k));
+      if (t >= o.open && t < o.close) return true;
+    }
+    return false;
+  }
+
+  windowFit(t: number, need: number): number | null {
+    if (isAllDay(this.s)) return t;
+    const d = this.dayOf(t).date;
+    for (let k = -1; k <= SEARCH_DAYS; k++) {
+      const o = this.openingOn(addDays(d, k));
+      const start = Math.max(o.open, t);
+      if (start + need < o.close) return start;
+    }
+    return null;
+  }
 }
 
-/** The window's openings [open, close) that may touch local date d (the one opening on d). */
-function openingOn(d: LocalDate, s: PacingSettings, tz: string): { open: number; close: number } {
-  const a = minutesOfDay(s.sendWindowStart);
-  const b = minutesOfDay(s.sendWindowEnd);
-  return { open: at(d, a, tz), close: at(b > a ? d : addDays(d, 1), b, tz) };
+/** The local day [start, end) containing t (its midnight may be moved forward by a DST gap). */
+export function localDayBounds(t: number, tz: string): { start: number; end: number } {
+  const { start, end } = new ZoneCalendar({ sendWindowStart: '00:00', sendWindowEnd: '00:00' }, tz).dayOf(t);
+  return { start, end };
 }
 
 export const isAllDay = (s: Pick<PacingSettings, 'sendWindowStart' | 'sendWindowEnd'>) =>
@@ -188,25 +248,20 @@ export const isAllDay = (s: Pick<PacingSettings, 'sendWindowStart' | 'sendWindow
 
 /** Whether instant t is inside the sending window. */
 export function inWindow(t: number, s: PacingSettings, tz: string): boolean {
-  if (isAllDay(s)) return true;
-  const d = localDate(t, tz);
-  for (const k of [-1, 0]) {
-    const o = openingOn(addDays(d, k), s, tz);
-    if (t >= o.open && t < o.close) return true;
-  }
-  return false;
+  return new ZoneCalendar(s, tz).inWindow(t);
 }
 
 /** The earliest t' ≥ t with [t', t' + need] inside one opening; null if none within SEARCH_DAYS. */
 export function windowFit(t: number, need: number, s: PacingSettings, tz: string): number | null {
-  if (isAllDay(s)) return t;
-  const d = localDate(t, tz);
-  for (let k = -1; k <= SEARCH_DAYS; k++) {
-    const o = openingOn(addDays(d, k), s, tz);
-    const start = Math.max(o.open, t);
-    if (start + need < o.close) return start;
-  }
-  return null;
+  return new ZoneCalendar(s, tz).windowFit(t, need);
+}
+
+/**
+ * From when the worker must load starts for `nextAction` at `now`: the hourly limit looks back one hour, the warm-up
+ * counts the current local day (a decision is never earlier than now).
+ */
+export function historySince(now: number, timeZone: string): number {
+  return Math.min(now - HOUR_MS, localDayBounds(now, timeZone).start);
 }
 
 /** The warm-up cap of a connection at instant t (dispatches per local day). */
@@ -215,6 +270,14 @@ export function warmupCap(tiers: readonly WarmupTier[], connectedSince: number |
   let cap = tiers[0]?.perDay ?? Number.POSITIVE_INFINITY;
   for (const tier of tiers) if (tier.fromDay <= age) cap = tier.perDay;
   return cap;
+}
+
+/** When the connection reaches the next tier whose cap exceeds `used` (after t), or null. */
+function nextTierAt(tiers: readonly WarmupTier[], connectedSince: number | null, t: number, used: number) {
+  if (connectedSince === null) return null;
+  const age = Math.max(0, Math.floor((t - connectedSince) / DAY_MS));
+  const tier = tiers.find((x) => x.fromDay > age && x.perDay > used);
+  return tier ? Math.max(t + 1, connectedSince + tier.fromDay * DAY_MS) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -285,6 +348,7 @@ export function hourLimitFit(s: readonly number[], limit: number, t: number): nu
 type Ctx = {
   settings: PacingSettings;
   tz: string;
+  cal: ZoneCalendar;
   limit: number;
   seed: number;
   now: number;
@@ -302,7 +366,7 @@ function countIn(a: readonly number[], from: number, to: number): number {
 
 /** The earliest start of the next dispatch on one connection, or null when nothing fits within the search horizon. */
 function candidateFor(ctx: Ctx, c: ConnState): Candidate | null {
-  const { settings, tz } = ctx;
+  const { settings } = ctx;
   const held = new Set<Hold>();
   let t = ctx.now;
   if (c.lastFinishedAt !== null) {
@@ -315,14 +379,19 @@ function candidateFor(ctx: Ctx, c: ConnState): Candidate | null {
   const wait = drawWait(settings, ctx.seed, c.id, c.lastFinishedAt);
   const horizon = ctx.now + (SEARCH_DAYS + 2) * DAY_MS + Math.max(0, t - ctx.now);
   for (let guard = 0; guard < 10_000 && t <= horizon; guard++) {
-    const w = windowFit(t, wait, settings, tz);
+    const w = ctx.cal.windowFit(t, wait);
     if (w === null) return null;
     if (w > t) held.add('window');
     t = w;
-    const day = localDayBounds(t, tz);
-    if (countIn(c.starts, day.start, day.end) >= warmupCap(settings.warmup, c.connectedSince, t)) {
+    const day = ctx.cal.dayOf(t);
+    const used = countIn(c.starts, day.start, day.end);
+    if (used >= warmupCap(settings.warmup, c.connectedSince, t)) {
+      // wait for the next local day, or sooner for the moment the connection's age reaches a tier that allows more
       held.add('warmup');
-      t = Math.max(day.end, t + 1);
+      let next = Math.max(day.end, t + 1);
+      const grows = nextTierAt(settings.warmup, c.connectedSince, t, used);
+      if (grows !== null && grows < next) next = grows;
+      t = next;
       continue;
     }
     const h = hourLimitFit(ctx.company, ctx.limit, t);
@@ -351,6 +420,24 @@ function pick(cands: readonly (Candidate | null)[], order: readonly number[], la
 const sortedCopy = (a: readonly number[]) => [...a].sort((x, y) => x - y);
 
 /**
+ * The connection whose latest start is the latest — of equal ones the last in the setup's order; round-robin ties
+ * begin after it. Derived from the data only, so the live worker and the planner agree.
+ */
+function lastStartedOf(states: readonly ConnState[]): number | null {
+  let id: number | null = null;
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const s of states) {
+    if (!s.starts.length) continue;
+    const m = s.starts[s.starts.length - 1] as number;
+    if (m >= latest) {
+      latest = m;
+      id = s.id;
+    }
+  }
+  return id;
+}
+
+/**
  * The engine's next decision: which pending dispatch goes to which connection, when its greeting and its message go.
  * The worker claims it (atomic state change) when `greetingAt` is due and asks again after every finish; a decision
  * in the future is a wake-up time. Idle reasons: no pending dispatch, no connection, every connection in flight, or
@@ -364,6 +451,7 @@ export function nextAction(input: PacingInput): NextAction {
   const ctx: Ctx = {
     settings: input.settings,
     tz: input.timeZone,
+    cal: new ZoneCalendar(input.settings, input.timeZone),
     limit: input.planLimitPerHour,
     seed: input.seed,
     now: input.now,
@@ -376,15 +464,7 @@ export function nextAction(input: PacingInput): NextAction {
     lastFinishedAt: c.lastFinishedAt,
   }));
   const cands = input.connections.map((c, i) => (c.busy ? null : candidateFor(ctx, states[i] as ConnState)));
-  let lastStarted: number | null = null;
-  let lastAt = Number.NEGATIVE_INFINITY;
-  for (const s of states) {
-    const m = s.starts.length ? (s.starts[s.starts.length - 1] as number) : Number.NEGATIVE_INFINITY;
-    if (m > lastAt) {
-      lastAt = m;
-      lastStarted = s.id;
-    }
-  }
+  const lastStarted = lastStartedOf(states);
   const best = pick(
     cands,
     input.connections.map((c) => c.id),
@@ -418,7 +498,16 @@ export type PlanInput = {
   settings: PacingSettings;
   timeZone: string;
   planLimitPerHour: number;
-  connections: readonly { id: number; connectedSince: number | null }[];
+  /**
+   * The setup's connections; for a running campaign's ETA also their live state (`starts` since `historySince`,
+   * `lastFinishedAt`; a connection in flight: its expected finish), as `nextAction` gets them.
+   */
+  connections: readonly {
+    id: number;
+    connectedSince: number | null;
+    starts?: readonly number[];
+    lastFinishedAt?: number | null;
+  }[];
   /** how many dispatches (ids 1…count unless `dispatchIds` is given) */
   count: number;
   dispatchIds?: readonly number[];
@@ -437,6 +526,7 @@ export function planCampaign(input: PlanInput): CampaignPlan {
   const ctx: Ctx = {
     settings: input.settings,
     tz: input.timeZone,
+    cal: new ZoneCalendar(input.settings, input.timeZone),
     limit: input.planLimitPerHour,
     seed: input.seed,
     now: input.start,
@@ -445,14 +535,14 @@ export function planCampaign(input: PlanInput): CampaignPlan {
   const states: ConnState[] = input.connections.map((c) => ({
     id: c.id,
     connectedSince: c.connectedSince,
-    starts: [],
-    lastFinishedAt: null,
+    starts: sortedCopy(c.starts ?? []),
+    lastFinishedAt: c.lastFinishedAt ?? null,
   }));
   const order = states.map((s) => s.id);
   const dispatches: PlannedDispatch[] = [];
   if (states.length === 0) return { dispatches, finishedAt: null, unplaced: ids.length };
   const cands: (Candidate | null)[] = states.map((s) => candidateFor(ctx, s));
-  let lastStarted: number | null = null;
+  let lastStarted = lastStartedOf(states);
   let finishedAt: number | null = null;
   for (let k = 0; k < ids.length; k++) {
     const best = pick(cands, order, lastStarted);
@@ -466,11 +556,11 @@ export function planCampaign(input: PlanInput): CampaignPlan {
       messageAt: best.messageAt,
       heldBy: best.heldBy,
     });
-    st.starts.push(best.greetingAt);
+    insertSorted(st.starts, best.greetingAt);
     insertSorted(ctx.company, best.greetingAt);
     st.lastFinishedAt = best.messageAt;
     finishedAt = Math.max(finishedAt ?? best.messageAt, best.messageAt);
-    lastStarted = st.id;
+    lastStarted = lastStartedOf(states);
     cands[i] = candidateFor(ctx, st);
     // another connection's candidate stays valid unless the new start filled an hour it falls in
     for (let j = 0; j < states.length; j++) {
@@ -521,4 +611,25 @@ export function breakerDecision(
 /** The campaign's pauseReason when the breaker trips. */
 export function breakerPauseReason(failures: number, connectionName: string): string {
   return `Pausada automaticamente: ${failures} falhas seguidas na conexão ${connectionName}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Message choice and completion
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Which of the campaign's messages (0-based, in the creator's order) a dispatch gets: spread evenly and
+ * deterministically over the list (seeded by the campaign), so identical texts do not go out back to back.
+ */
+export function messageIndexFor(seed: number, dispatchId: number, messageCount: number): number {
+  if (messageCount <= 1) return 0;
+  return Math.min(messageCount - 1, Math.floor(hashUnit(seed, 3, dispatchId) * messageCount));
+}
+
+/** Dispatch counts by status (the manager's counters and the concluded webhook's summary). */
+export type DispatchCounts = Partial<Record<DispatchStatus, number>>;
+
+/** A running campaign is complete when nothing is pending or claimed (uncertain rows wait for an admin, not for us). */
+export function campaignIsComplete(counts: DispatchCounts): boolean {
+  return (counts.pending ?? 0) === 0 && (counts.claimed ?? 0) === 0;
 }

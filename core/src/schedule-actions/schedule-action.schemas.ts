@@ -53,6 +53,7 @@ export const SCHEDULE_ACTION_TEXTS = {
   campaignNotFound: 'Campanha não encontrada',
   testFail: 'fail deve ser um texto não vazio',
   actorGone: 'O usuário que agendou a ação não existe mais ou não é mais administrador',
+  companyInactive: 'A empresa está desativada: a ação agendada não foi executada',
 } as const;
 
 const T = SCHEDULE_ACTION_TEXTS;

@@ -61,6 +61,12 @@ export function missedScheduleText(graceMs: number): string {
 export const SCHEDULE_INTERRUPTED_TEXT =
   'Envio interrompido: o servidor parou durante o envio; a mensagem pode não ter sido entregue';
 
+/** `lastError` of an occurrence that came due while the company could not send (checked at the send, not only at the API). */
+export const SCHEDULE_BLOCKED_TEXT = {
+  companyInactive: 'Não enviada: a empresa está desativada',
+  planOff: 'Não enviada: o plano da empresa não inclui agendamentos',
+} as const;
+
 /** One minute back, two years ahead (spec 2 §5). */
 export const SEND_AT_PAST_TOLERANCE_MS = 60_000;
 export const SEND_AT_MAX_YEARS = 2;

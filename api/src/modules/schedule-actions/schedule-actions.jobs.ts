@@ -101,6 +101,10 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 
 async function actorOf(companyId: number, userId: number): Promise<UserCtx> {
   const row = await loadActorRow(userId);
+  // the same rule as a request's (auth middleware): a deactivated company's admin acts on nothing
+  if (row && !row.company.status && !row.user.master) {
+    throw new UnrecoverableJobError(SCHEDULE_ACTION_TEXTS.companyInactive);
+  }
   const ctx = row ? userCtxOf(row) : null;
   if (!ctx || ctx.companyId !== companyId || !ctx.caps.isAdmin) {
     throw new UnrecoverableJobError(SCHEDULE_ACTION_TEXTS.actorGone);

@@ -6,7 +6,8 @@ import {
   SCHEDULE_ACTION_TEXTS as T,
 } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
-import { messages, tickets } from '../../db/schema';
+import { companies, messages, tickets, users } from '../../db/schema';
+import { invalidateActors } from '../../platform/auth/actor';
 import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { makeTenant } from '../../test/factories';
@@ -209,6 +210,40 @@ describe('scheduled actions: every action runs with valid data', () => {
     expect(done).toMatchObject({ failedReason: null, attemptsMade: 1 });
     const bad = await queue(x.admin.token, { action: 'test', jsonData: { fail: 'falha de teste' } });
     expect(await settled(x.admin.token, bad.id)).toMatchObject({ failedReason: 'falha de teste', attemptsMade: 1 });
+  });
+});
+
+describe('scheduled actions: who runs them is checked again when they run', () => {
+  test('a company deactivated, or an admin demoted, after queueing: the action fails with the reason, nothing is sent', async () => {
+    const x = await makeTenant();
+    const w = await connectedSimulator(t, x.admin.token);
+    const clock = new TestClock(Date.now());
+    restoreClock = useClock(clock);
+    const job = (id: string) => t.platform.jobs.get(id);
+    const failed = (id: string) => waitFor(async () => ((await job(id))?.failedReason ? job(id) : null));
+    const number = '5511970009901';
+    const send = { action: 'sendMessage', jsonData: { number, body: 'Não deve sair', whatsappId: w }, delay: 60_000 };
+
+    const whileInactive = await queue(x.admin.token, send);
+    await db.update(companies).set({ status: false }).where(eq(companies.id, x.company.id));
+    invalidateActors();
+    try {
+      await clock.advance(61_000);
+      expect(await failed(whileInactive.id)).toMatchObject({ failedReason: T.companyInactive, attemptsMade: 1 });
+    } finally {
+      await db.update(companies).set({ status: true }).where(eq(companies.id, x.company.id));
+      invalidateActors();
+    }
+
+    const whileDemoted = await queue(x.admin.token, send);
+    await db.update(users).set({ profile: 'user' }).where(eq(users.id, x.admin.user.id));
+    invalidateActors();
+    await clock.advance(61_000);
+    expect(await failed(whileDemoted.id)).toMatchObject({ failedReason: T.actorGone, attemptsMade: 1 });
+    expect(await db.select().from(messages).where(eq(messages.companyId, x.company.id))).toEqual([]);
+    await db.update(users).set({ profile: 'admin' }).where(eq(users.id, x.admin.user.id));
+    invalidateActors();
+    expect(await outbox(x.admin.token, w, number)).toEqual([]);
   });
 });
 

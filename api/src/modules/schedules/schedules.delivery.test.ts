@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test';
-import { DomainError, SCHEDULE_INTERRUPTED_TEXT, type ScheduleDto, wallTimeAt } from '@zapdesk/core';
+import {
+  DomainError,
+  SCHEDULE_BLOCKED_TEXT,
+  SCHEDULE_INTERRUPTED_TEXT,
+  type ScheduleDto,
+  wallTimeAt,
+} from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
-import { tickets, whatsapps } from '../../db/schema';
+import { companies, tickets, whatsapps } from '../../db/schema';
 import { signAccessToken } from '../../platform/auth/tokens';
 import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
@@ -434,6 +440,51 @@ describe('schedule delivery, clock moved (issue 14 acceptance 2)', () => {
     await clock.set(Date.parse(gone.sendAt) + 1000);
     await realSleep(400);
     expect(await sent()).toHaveLength(1);
+  });
+});
+
+describe('schedule delivery: the company must still be allowed to send when an occurrence comes due', () => {
+  test('a deactivated company, or a plan that lost the schedules, sends nothing; the reason is recorded and the series goes on', async () => {
+    const { tenant, chosen, contact } = await scene();
+    const due = Math.ceil((clock.now() + HOUR) / 1000) * 1000;
+    const s = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Lembrete de empresa suspensa',
+      sendAt: new Date(due).toISOString(),
+      typeSchedule: 'Recorrente Semanal',
+      repeatCount: 3,
+      whatsappId: chosen,
+    });
+    const sent = () => outbox(tenant.admin.token, chosen, contact.number);
+    const nextAt = async () => {
+      const d = await repo.findSchedule(tenant.company.id, s.id);
+      return d?.nextSendAt ? Date.parse(d.nextSendAt) : null;
+    };
+    const setCompany = (v: { status?: boolean; enableSchedules?: boolean }) =>
+      db.update(companies).set(v).where(eq(companies.id, tenant.company.id));
+    try {
+      await setCompany({ status: false });
+      await at(due, async () => (await nextAt()) === due + WEEK);
+      expect(await repo.findSchedule(tenant.company.id, s.id)).toMatchObject({
+        status: 'PENDENTE',
+        repeatCounter: 0,
+        lastError: SCHEDULE_BLOCKED_TEXT.companyInactive,
+      });
+      await setCompany({ status: true, enableSchedules: false });
+      await at(due + WEEK, async () => (await nextAt()) === due + 2 * WEEK);
+      expect((await repo.findSchedule(tenant.company.id, s.id))?.lastError).toBe(SCHEDULE_BLOCKED_TEXT.planOff);
+      expect(await sent()).toEqual([]);
+      expect((await repo.occurrenceRows(tenant.company.id, s.id)).map((r) => [r.status, r.error])).toEqual([
+        ['failed', SCHEDULE_BLOCKED_TEXT.companyInactive],
+        ['failed', SCHEDULE_BLOCKED_TEXT.planOff],
+      ]);
+      // allowed again: the last occurrence goes out
+      await setCompany({ enableSchedules: true });
+      await at(due + 2 * WEEK, async () => (await sent()).length === 1);
+      expect(await repo.findSchedule(tenant.company.id, s.id)).toMatchObject({ status: 'ENVIADA', repeatCounter: 1 });
+    } finally {
+      await setCompany({ status: true, enableSchedules: true });
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import {
   missedScheduleText,
   type OccurrenceRule,
   occurrenceAt,
+  SCHEDULE_BLOCKED_TEXT,
   SCHEDULE_INTERRUPTED_TEXT,
   type ScheduleEvent,
   type TypeSchedule,
@@ -178,6 +179,25 @@ export async function deliverOccurrence(
       occurrence,
       { occurrence: sendN, status: 'failed', error: SCHEDULE_INTERRUPTED_TEXT },
       nextState(SCHEDULE_INTERRUPTED_TEXT, false),
+    );
+    if (moved) await afterMove(companyId, scheduleId);
+    return 'failed';
+  }
+
+  // the company may have been deactivated, or its plan lost the schedules, since the schedule was made: nothing goes
+  // out (the occurrence is recorded with the reason; a recurring schedule goes on, and sends again once allowed)
+  const blocked = !found.companyActive
+    ? SCHEDULE_BLOCKED_TEXT.companyInactive
+    : !found.enableSchedules
+      ? SCHEDULE_BLOCKED_TEXT.planOff
+      : null;
+  if (blocked) {
+    const moved = await repo.finishOccurrence(
+      companyId,
+      scheduleId,
+      occurrence,
+      { occurrence: sendN, status: 'failed', error: blocked },
+      nextState(blocked, false),
     );
     if (moved) await afterMove(companyId, scheduleId);
     return 'failed';

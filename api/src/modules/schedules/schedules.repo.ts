@@ -105,9 +105,14 @@ export async function findSchedule(companyId: number, id: number): Promise<Sched
 export async function findScheduleRow(
   companyId: number,
   id: number,
-): Promise<{ row: ScheduleRow; timeZone: string } | null> {
+): Promise<{ row: ScheduleRow; timeZone: string; companyActive: boolean; enableSchedules: boolean } | null> {
   const [r] = await db
-    .select({ row: schedules, timeZone: companies.timezone })
+    .select({
+      row: schedules,
+      timeZone: companies.timezone,
+      companyActive: companies.status,
+      enableSchedules: companies.enableSchedules,
+    })
     .from(schedules)
     .innerJoin(companies, eq(companies.id, schedules.companyId))
     .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))

@@ -97,6 +97,8 @@ function ApiTokensList() {
             {
               key: 'status',
               header: <Trans>Status após envio</Trans>,
+              // the header wraps: on one line it alone pushed the actions out of the card at 1366×800
+              headerClassName: 'whitespace-normal',
               testId: 'api-token-status-cell',
               cell: (tok) => (
                 <span className="badge badge-soft badge-sm whitespace-nowrap">

@@ -36,6 +36,7 @@ export const SCHEDULE_ACTION_MESSAGES: Record<keyof typeof SCHEDULE_ACTION_TEXTS
   campaignNotFound: msg`Campanha não encontrada`,
   testFail: msg`fail deve ser um texto não vazio`,
   actorGone: msg`O usuário que agendou a ação não existe mais ou não é mais administrador`,
+  companyInactive: msg`A empresa está desativada: a ação agendada não foi executada`,
 };
 
 const byText = new Map<string, MessageDescriptor>(

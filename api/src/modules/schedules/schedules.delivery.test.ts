@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import {
   DomainError,
+  occurrenceAt,
   SCHEDULE_BLOCKED_TEXT,
   SCHEDULE_INTERRUPTED_TEXT,
   type ScheduleDto,
@@ -443,6 +444,47 @@ describe('schedule delivery, clock moved (issue 14 acceptance 2)', () => {
   });
 });
 
+describe('schedule delivery: the time zone changed while an occurrence was being sent', () => {
+  test('the next occurrence planned in the old zone is re-planned in the new one instead of staying stuck', async () => {
+    const { tenant, chosen, contact } = await scene();
+    // a monthly schedule from a month's last day at 23:30Z: in São Paulo that day, in Tokyo already the 1st, so the
+    // second occurrence is a different instant in each zone (core's rule, property-tested)
+    const rule = (origin: number, timeZone: string) =>
+      ({ origin, typeSchedule: 'Recorrente Mensal', repeatCount: 3, timeZone }) as const;
+    const today = new Date(clock.now());
+    let first = 0;
+    for (let i = 0; i < 24 && !first; i++) {
+      const c = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + i + 1, 0, 23, 30);
+      const differs = occurrenceAt(rule(c, 'America/Sao_Paulo'), 2) !== occurrenceAt(rule(c, 'Asia/Tokyo'), 2);
+      if (c > clock.now() + HOUR && differs) first = c;
+    }
+    const s = await createSchedule(tenant, tenant.admin.token, {
+      contactId: contact.id,
+      body: 'Mensal com fuso trocado',
+      sendAt: new Date(first).toISOString(),
+      typeSchedule: 'Recorrente Mensal',
+      repeatCount: 3,
+      whatsappId: chosen,
+    });
+    const sent = () => outbox(tenant.admin.token, chosen, contact.number);
+    await at(first, async () => (await sent()).length === 1);
+    // the race's outcome: the delivery of occurrence 1 planned occurrence 2 in São Paulo's zone, but the company's
+    // zone had just become Tokyo (the settings' re-plan ran before that delivery finished)
+    const oldDue = occurrenceAt(rule(first, 'America/Sao_Paulo'), 2) as number;
+    const newDue = occurrenceAt(rule(first, 'Asia/Tokyo'), 2) as number;
+    expect(Date.parse((await repo.findSchedule(tenant.company.id, s.id))?.nextSendAt ?? '')).toBe(oldDue);
+    await db.update(companies).set({ timezone: 'Asia/Tokyo' }).where(eq(companies.id, tenant.company.id));
+    // the job of the old time finds itself stale and re-plans occurrence 2 at its Tokyo time; it goes then, once
+    await clock.set(oldDue);
+    await at(Math.max(oldDue, newDue), async () => (await sent()).length === 2);
+    await realSleep(400);
+    expect(await sent()).toHaveLength(2);
+    const after = await repo.findSchedule(tenant.company.id, s.id);
+    expect(after).toMatchObject({ status: 'PENDENTE', repeatCounter: 2 });
+    expect(Date.parse(after?.nextSendAt ?? '')).toBe(occurrenceAt(rule(first, 'Asia/Tokyo'), 3) as number);
+  });
+});
+
 describe('schedule delivery: the company must still be allowed to send when an occurrence comes due', () => {
   test('a deactivated company, or a plan that lost the schedules, sends nothing; the reason is recorded and the series goes on', async () => {
     const { tenant, chosen, contact } = await scene();
@@ -535,7 +577,11 @@ describe('demo schedules (npm start)', () => {
     expect([new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay(), w.hour, w.minute]).toEqual([1, 9, 0]);
     expect(Date.parse(weekly.sendAt) - Date.now()).toBeGreaterThan(0);
     expect(Date.parse(weekly.sendAt) - Date.now()).toBeLessThanOrEqual(8 * DAY);
-    const [conn] = await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id));
+    // the demo schedule has no connection: it goes on the default one (the demo also has "Demo API"; no row order)
+    const [conn] = await db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, company.id), eq(whatsapps.isDefault, true)));
     const box = await outbox(token, conn.id, DEMO_SCHEDULE_CONTACT.number);
     expect(box.map((m) => m.body)).toEqual([sent.body]);
     // a second start seeds nothing more

@@ -123,7 +123,21 @@ export async function deliverOccurrence(
   const k = occurrence - row.seriesBase;
   const due = occurrenceAt(rule, k);
   // re-planned (the company's time zone changed): the job of the new time does it
-  if (due === null || due !== data.dueAt) return 'stale';
+  if (due === null || due !== data.dueAt) {
+    // ...unless the schedule still plans THIS job's time: the zone changed while the previous occurrence was being
+    // sent, and that delivery planned the next one in the old zone after the re-plan ran. No other job will come
+    // (a catch-up would enqueue this same time again): plan the occurrence at its time in the current zone.
+    if (due !== null && row.nextSendAt?.getTime() === data.dueAt) {
+      const moved = await repo.finishOccurrence(companyId, scheduleId, occurrence, null, {
+        status: 'PENDENTE',
+        nextOccurrence: occurrence,
+        nextSendAt: new Date(due),
+        lastError: row.lastError,
+      });
+      if (moved) await afterMove(companyId, scheduleId);
+    }
+    return 'stale';
+  }
   const early = due - now();
   if (early > 0) {
     if (early > EARLY_WAIT_MAX_MS) throw new Error(`schedule ${scheduleId} occurrence ${occurrence} not due yet`);

@@ -145,13 +145,22 @@ async function sendForToken(token: TokenForCall, number: string, input: ApiSend)
   const ticket = result.ticket;
   const last = result.messages.at(-1);
   if (!ticket || !last) throw new DomainError('ERR_WAPP_SEND_FAILED', MESSAGE_API_TEXTS.sendFailed);
-  if (destroy) await deleteTicketAfterSend(companyId, ticket.id);
+  // the message went out: from here on the answer is a success (an error would make the client send it again)
+  let destroyed = false;
+  if (destroy) {
+    try {
+      await deleteTicketAfterSend(companyId, ticket.id);
+      destroyed = true;
+    } catch (err) {
+      log.error({ err, companyId, tokenId: token.id, ticketId: ticket.id }, 'api send: ticket not deleted after send');
+    }
+  }
   return {
     ticketUrl: `${platform().env.frontendUrl.replace(/\/+$/, '')}/tickets/${ticket.uuid}`,
     ticketProtocol: ticket.protocol,
     contactName: ticket.contact.name,
     contactNumber: ticket.contact.number,
-    ticketStatus: destroy ? 'destroy' : ticket.status,
+    ticketStatus: destroyed ? 'destroy' : ticket.status,
     messageId: last.wid,
   };
 }

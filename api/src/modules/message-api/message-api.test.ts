@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import {
   type ApiTokenCreatedDto,
   ApiTokenInput,
@@ -18,6 +18,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { createApiTokenForCompany } from '../api-tokens/api-tokens.service';
 import { connectedSimulator, recordEvents, startChannels } from '../pipeline/pipeline.fixtures';
 import { makeContact, makeTicket } from '../tickets/tickets.fixtures';
+import * as ticketsService from '../tickets/tickets.service';
 
 const { t } = useTestApp(startChannels);
 
@@ -384,6 +385,26 @@ describe('message API: sending (real database, simulator)', () => {
     // one refused file sends nothing
     expect(await outbox(x, number)).toEqual([]);
     expect(await contactOf(x.company.id, number)).toBeUndefined();
+  });
+
+  test('destroy: the message went out but the ticket could not be deleted → still a success (the real status), not an error to retry', async () => {
+    const x = await tenant();
+    const tok = await token(x, { ticketSetStatus: 'destroy' });
+    const spy = spyOn(ticketsService, 'deleteTicketAfterSend').mockImplementation(async () => {
+      throw new Error('database hiccup');
+    });
+    const number = nextNumber();
+    try {
+      const r = await sendText(tok.plainToken, { contactNumber: number, body: 'saiu mesmo assim' });
+      expect(r.status).toBe(200);
+      const body = await r.json();
+      expect(body.ticketStatus).not.toBe('destroy');
+      expect(['open', 'pending', 'closed']).toContain(body.ticketStatus);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await outbox(x, number)).map((m) => m.body)).toEqual(['saiu mesmo assim']);
+    expect(await callsOf(tok.id)).toMatchObject([{ statusCode: 200, errorCode: null }]);
   });
 
   test('a channel send failure answers 503 ERR_WAPP_SEND_FAILED, never a success; a disconnected connection 503 ERR_WAPP_NOT_CONNECTED', async () => {

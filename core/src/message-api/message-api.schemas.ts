@@ -7,6 +7,10 @@ import { TICKET_SET_STATUSES } from '../api-tokens/api-token.schemas';
  * description and an example through zod 4's `.meta()`. Transformations (number normalisation) happen in the
  * service, so the schemas' input side is what a caller sends.
  */
+/** Several files, and WhatsApp refused one after others went out: the answer says how many went (never "not sent"). */
+export const partialSendText = (sent: number, total: number) =>
+  `O WhatsApp recusou um arquivo: ${sent} de ${total} foram enviados, os demais NÃO. Não repita o envio inteiro.`;
+
 export const MESSAGE_API_TEXTS = {
   numberRequired: 'Informe o número do contato.',
   numberInvalid: 'Número inválido: informe de 8 a 15 dígitos com DDI e DDD, ex.: 5511987654321.',

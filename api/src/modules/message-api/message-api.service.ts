@@ -10,6 +10,7 @@ import {
   MESSAGE_API_TEXTS,
   normalizeNumber,
   type OutboundTicketPolicy,
+  partialSendText,
   type SendMessageApiAnswer,
   sniffMedia,
 } from '@zapdesk/core';
@@ -20,7 +21,7 @@ import { log } from '../../platform/log';
 import { rateLimiter } from '../../platform/ratelimit';
 import { isUnavailableError } from '../../platform/unavailable';
 import { publishTokenUsage, type TokenForCall, tokenForSecret } from '../api-tokens/api-tokens.service';
-import { sendOutbound } from '../messages/messages.outbound';
+import { sendOutbound, sentBeforeFailure } from '../messages/messages.outbound';
 import { deleteTicketAfterSend } from '../tickets/tickets.service';
 import { getWhatsappInCompany } from '../whatsapp/whatsapp.service';
 import * as repo from './message-api.repo';
@@ -116,6 +117,13 @@ function connectionError(err: unknown): unknown {
   return err;
 }
 
+/** Some files of the call went out, then WhatsApp refused one: remembered under the Idempotency-Key (never resent). */
+class PartialSendError extends DomainError {
+  constructor(message: string) {
+    super('ERR_WAPP_SEND_FAILED', message);
+  }
+}
+
 /** The send itself, for one token: the seam sends and records; then the token's status after the send. */
 async function sendForToken(token: TokenForCall, number: string, input: ApiSend): Promise<SendMessageApiAnswer> {
   const companyId = token.companyId;
@@ -140,6 +148,8 @@ async function sendForToken(token: TokenForCall, number: string, input: ApiSend)
       userId: token.userId,
     });
   } catch (err) {
+    const sent = sentBeforeFailure(err);
+    if (sent > 0) throw new PartialSendError(partialSendText(sent, input.files.length));
     throw connectionError(err);
   }
   const ticket = result.ticket;
@@ -188,6 +198,8 @@ async function sendIdempotent(
       if (row.requestHash !== hash)
         throw new DomainError('ERR_IDEMPOTENCY_KEY_REUSED', MESSAGE_API_TEXTS.idempotencyConflict);
       if (row.status !== null && row.body) {
+        // a partial send is answered again as it was (its files are not sent twice)
+        if (row.status !== 200) throw new PartialSendError(String((row.body as { message?: unknown }).message ?? ''));
         return { status: 200, body: row.body as SendMessageApiAnswer, replayed: true };
       }
       if (performance.now() > deadline) {
@@ -202,7 +214,15 @@ async function sendIdempotent(
     await repo.completeIdempotencyKey(token.companyId, token.id, key, 200, body);
     return { status: 200, body, replayed: false };
   } catch (err) {
-    await repo.releaseIdempotencyKey(token.companyId, token.id, key).catch((e) => log.warn({ err: e }, 'release key'));
+    if (err instanceof PartialSendError) {
+      await repo
+        .completeIdempotencyKey(token.companyId, token.id, key, err.status, { error: err.code, message: err.message })
+        .catch((e) => log.warn({ err: e }, 'remember partial send'));
+    } else {
+      await repo
+        .releaseIdempotencyKey(token.companyId, token.id, key)
+        .catch((e) => log.warn({ err: e }, 'release key'));
+    }
     throw err;
   }
 }

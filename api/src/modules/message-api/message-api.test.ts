@@ -2,6 +2,7 @@ import { describe, expect, spyOn, test } from 'bun:test';
 import {
   type ApiTokenCreatedDto,
   ApiTokenInput,
+  partialSendText,
   type SendMessageApiAnswer,
   TICKET_CREATE_OR_UPDATE,
   TICKET_SET_STATUSES,
@@ -405,6 +406,48 @@ describe('message API: sending (real database, simulator)', () => {
     }
     expect((await outbox(x, number)).map((m) => m.body)).toEqual(['saiu mesmo assim']);
     expect(await callsOf(tok.id)).toMatchObject([{ statusCode: 200, errorCode: null }]);
+  });
+
+  test('several files, WhatsApp refuses the second: the answer says 1 of 2 went out; a retry with the key sends nothing again', async () => {
+    const x = await tenant();
+    const tok = await token(x);
+    const session = sessionManager().get(x.apiConn) as unknown as {
+      sendMessage: (...a: unknown[]) => Promise<unknown>;
+    };
+    const original = session.sendMessage;
+    let calls = 0;
+    session.sendMessage = async (...a: unknown[]) => {
+      if (++calls === 2) throw new Error('socket closed');
+      return original.apply(session, a);
+    };
+    const number = nextNumber();
+    const files = [
+      { data: PNG, name: 'um.png' },
+      { data: PNG, name: 'dois.png' },
+    ];
+    const send = () => {
+      const form = new FormData();
+      form.append('contactNumber', number);
+      for (const f of files) form.append('medias', new File([new Uint8Array(f.data)], f.name));
+      return t.req('POST', '/api/messages/send/media', {
+        token: tok.plainToken,
+        body: form,
+        headers: { 'Idempotency-Key': 'lote-1' },
+      });
+    };
+    try {
+      const r = await send();
+      expect(r.status).toBe(503);
+      expect(await r.json()).toEqual({ error: 'ERR_WAPP_SEND_FAILED', message: partialSendText(1, 2) });
+      expect(await outbox(x, number)).toHaveLength(1);
+    } finally {
+      session.sendMessage = original;
+    }
+    // the retry (same key): the same answer, and the first file is not sent a second time
+    const again = await send();
+    expect(again.status).toBe(503);
+    expect((await again.json()).message).toBe(partialSendText(1, 2));
+    expect(await outbox(x, number)).toHaveLength(1);
   });
 
   test('a channel send failure answers 503 ERR_WAPP_SEND_FAILED, never a success; a disconnected connection 503 ERR_WAPP_NOT_CONNECTED', async () => {

@@ -298,6 +298,12 @@ async function resolveQuote(companyId: number, whatsappId: number, quotedMsgId: 
  * ticket's state after the send (status, queue, user). No ticket-status or ownership check: the caller owns that
  * rule (the chat send checks the attendant; a bot may write in any ticket).
  */
+/** How many messages of a failed `sendOutbound` went out before the failure (0 when none). */
+export function sentBeforeFailure(err: unknown): number {
+  const n = (err as { sentBeforeFailure?: unknown } | null)?.sentBeforeFailure;
+  return typeof n === 'number' ? n : 0;
+}
+
 export async function sendOutbound(companyId: number, req: OutboundRequest): Promise<OutboundResult> {
   const target = await resolveTarget(companyId, req.to);
   const policy: OutboundTicketPolicy = {
@@ -338,18 +344,25 @@ export async function sendOutbound(companyId: number, req: OutboundRequest): Pro
 
   const messages: MessageDto[] = [];
   for (const [i, item] of items.entries()) {
-    const recorded = await sendAndRecord(target.whatsappId, {
-      companyId,
-      ticketId: ticket?.id ?? null,
-      to: jid,
-      content: i === 0 && quote.wid ? { ...item.content, quotedId: quote.wid } : item.content,
-      userId: req.userId ?? null,
-      body: item.body,
-      mediaType: item.mediaType,
-      mediaUrl: item.mediaUrl,
-      dataJson: item.dataJson,
-      quotedMsgId: i === 0 ? quote.id : null,
-    });
+    let recorded: Awaited<ReturnType<typeof sendAndRecord>>;
+    try {
+      recorded = await sendAndRecord(target.whatsappId, {
+        companyId,
+        ticketId: ticket?.id ?? null,
+        to: jid,
+        content: i === 0 && quote.wid ? { ...item.content, quotedId: quote.wid } : item.content,
+        userId: req.userId ?? null,
+        body: item.body,
+        mediaType: item.mediaType,
+        mediaUrl: item.mediaUrl,
+        dataJson: item.dataJson,
+        quotedMsgId: i === 0 ? quote.id : null,
+      });
+    } catch (err) {
+      // some messages of this send already went out: the caller must not say "nothing was sent"
+      if (messages.length && err instanceof Error) Object.assign(err, { sentBeforeFailure: messages.length });
+      throw err;
+    }
     if (recorded) {
       messages.push(recorded.message);
       // the ticket as this send left it (preview, order)

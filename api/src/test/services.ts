@@ -52,6 +52,27 @@ export async function realRedisUrl(suite: string): Promise<string | null> {
 }
 
 /**
+ * Deletes every key matching `pattern` (SCAN + DEL, never KEYS/FLUSH: the server is shared) on the Redis at `url`;
+ * returns how many went. Suites on real Redis use their own random key prefix and call this at the end.
+ */
+export async function deleteRedisKeys(url: string, pattern: string): Promise<number> {
+  const { default: Redis } = await import('ioredis');
+  const r = new Redis(url, { maxRetriesPerRequest: null });
+  try {
+    let n = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await r.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) n += await r.del(...keys);
+    } while (cursor !== '0');
+    return n;
+  } finally {
+    r.disconnect();
+  }
+}
+
+/**
  * A fresh database `<prefix>_<random>` on the real server (e.g. to apply migrations from scratch); `drop()`
  * removes it. `baseUrl` comes from realPostgresUrl().
  */

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import { type ScheduleActionJobDto, scheduleActionCardState } from '@zapdesk/core';
-import Redis from 'ioredis';
 import { BullJobs } from '../../platform/jobs/bullmq-jobs';
 import { makeTenant } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
-import { realRedisUrl } from '../../test/services';
+import { deleteRedisKeys, realRedisUrl } from '../../test/services';
 import { waitFor } from '../pipeline/pipeline.fixtures';
 import { startScheduleActionsArea } from './schedule-actions.startup';
 
@@ -15,20 +14,6 @@ import { startScheduleActionsArea } from './schedule-actions.startup';
  */
 const url = await realRedisUrl('schedule-actions on BullMQ (real Redis)');
 const prefix = `zapdesk-test-schedact-${randomBytes(4).toString('hex')}`;
-
-async function deleteKeys(pattern: string): Promise<void> {
-  const r = new Redis(url as string, { maxRetriesPerRequest: null });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await r.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await r.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    r.disconnect();
-  }
-}
 
 type Card = ScheduleActionJobDto;
 
@@ -42,7 +27,7 @@ if (url) {
     }, 60_000);
     afterAll(async () => {
       await t.close();
-      await deleteKeys(`${prefix}:*`);
+      await deleteRedisKeys(url, `${prefix}:*`);
     });
 
     const queue = async (token: string, body: unknown): Promise<Card> => {

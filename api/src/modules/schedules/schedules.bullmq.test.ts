@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import type { ScheduleDto } from '@zapdesk/core';
-import Redis from 'ioredis';
 import { BullJobs } from '../../platform/jobs/bullmq-jobs';
 import { makeTenant } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
-import { realRedisUrl } from '../../test/services';
+import { deleteRedisKeys, realRedisUrl } from '../../test/services';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 import { makeContact } from '../tickets/tickets.fixtures';
 import { scheduleJobId, scheduleSendJob } from './schedules.delivery';
@@ -19,20 +18,6 @@ import * as repo from './schedules.repo';
 const url = await realRedisUrl('schedules on BullMQ (real Redis)');
 const prefix = `zapdesk-test-sched-${randomBytes(4).toString('hex')}`;
 
-async function deleteKeys(pattern: string): Promise<void> {
-  const r = new Redis(url as string, { maxRetriesPerRequest: null });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await r.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await r.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    r.disconnect();
-  }
-}
-
 if (url) {
   describe('schedules on BullMQ', () => {
     let t: TestApp;
@@ -43,7 +28,7 @@ if (url) {
     }, 60_000);
     afterAll(async () => {
       await t.close();
-      await deleteKeys(`${prefix}:*`);
+      await deleteRedisKeys(url, `${prefix}:*`);
     });
 
     test('an occurrence delivered by two jobs at once is sent once; enqueued twice it is one job', async () => {

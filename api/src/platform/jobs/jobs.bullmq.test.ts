@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { realRedisUrl } from '../../test/services';
+import { deleteRedisKeys, realRedisUrl } from '../../test/services';
 import { BullJobs } from './bullmq-jobs';
 import { jobsContract, waitFor } from './jobs.contract';
 
@@ -9,28 +9,12 @@ const url = await realRedisUrl('jobs.bullmq (real Redis)');
 /** one prefix per run: tests never see another run's (or production's) keys, and we delete ours at the end */
 const prefix = `zapdesk-test-${randomBytes(4).toString('hex')}`;
 
-async function deleteKeys(pattern: string): Promise<number> {
-  const r = new Redis(url as string, { maxRetriesPerRequest: null });
-  try {
-    let n = 0;
-    let cursor = '0';
-    do {
-      const [next, keys] = await r.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) n += await r.del(...keys);
-    } while (cursor !== '0');
-    return n;
-  } finally {
-    r.disconnect();
-  }
-}
-
 if (url) {
   jobsContract('BullJobs on real Redis', {
     open: (ns) => new BullJobs({ url, prefix, queueName: ns }),
   });
   afterAll(async () => {
-    await deleteKeys(`${prefix}:*`);
+    await deleteRedisKeys(url, `${prefix}:*`);
   });
 
   describe('BullJobs specifics', () => {

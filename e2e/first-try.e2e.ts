@@ -1,14 +1,13 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ADMIN,
   AGENT,
   API_URL,
   apiLogin,
   authHeaders,
-  inbound,
+  customerTicket,
   login,
   openUserMenuItem,
-  principalId,
   shot,
   toast,
 } from './support';
@@ -19,19 +18,6 @@ import {
  */
 
 const uniqueNumber = () => `55118${String(Date.now()).slice(-8)}`;
-
-async function ticketOf(request: APIRequestContext, token: string, number: string): Promise<number> {
-  let id = 0;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`${API_URL}/tickets?status=pending&showAll=true`, { headers: authHeaders(token) });
-      const list = (await res.json()).tickets as { id: number; contact: { number: string } }[];
-      id = list.find((x) => x.contact.number === number)?.id ?? 0;
-      return id;
-    })
-    .toBeGreaterThan(0);
-  return id;
-}
 
 test('the demo attendant writes through the simulator and sees the ticket (point 12)', async ({ page, browser }) => {
   await login(page, AGENT.email, AGENT.password);
@@ -85,10 +71,13 @@ test('a location whose map cannot load shows the coordinates and the failure tex
   request,
 }) => {
   const { token } = await apiLogin(request, ADMIN);
-  const wid = await principalId(request, token);
   const number = uniqueNumber();
-  await inbound(request, token, wid, { from: number, name: 'Ana Local', latitude: -23.55052, longitude: -46.63331 });
-  const id = await ticketOf(request, token, number);
+  const id = await customerTicket(request, token, {
+    from: number,
+    name: 'Ana Local',
+    latitude: -23.55052,
+    longitude: -46.63331,
+  });
 
   // no internet: every tile request fails
   let tileRequests = 0;
@@ -126,10 +115,8 @@ test('a ticket the attendant may not open says why, once, and leaves them on the
   request,
 }) => {
   const { token, user } = await apiLogin(request, ADMIN);
-  const wid = await principalId(request, token);
   const number = uniqueNumber();
-  await inbound(request, token, wid, { from: number, name: 'Caio Vendas', body: 'Quero comprar' });
-  const id = await ticketOf(request, token, number);
+  const id = await customerTicket(request, token, { from: number, name: 'Caio Vendas', body: 'Quero comprar' });
   const queues = (await (await request.get(`${API_URL}/queue`, { headers: authHeaders(token) })).json()) as {
     id: number;
     name: string;
@@ -225,10 +212,8 @@ test("a microphone failure is told in the user's language, not the browser's Eng
   request,
 }) => {
   const { token, user } = await apiLogin(request, ADMIN);
-  const wid = await principalId(request, token);
   const number = uniqueNumber();
-  await inbound(request, token, wid, { from: number, name: 'Bia Audio', body: 'Pode mandar um áudio?' });
-  const id = await ticketOf(request, token, number);
+  const id = await customerTicket(request, token, { from: number, name: 'Bia Audio', body: 'Pode mandar um áudio?' });
   const queues = (await (await request.get(`${API_URL}/queue`, { headers: authHeaders(token) })).json()) as {
     id: number;
     name: string;

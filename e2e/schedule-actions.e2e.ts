@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, inbound, login, principalId, shot, toast } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, API_URL, apiLogin, authHeaders, customerTicket, login, shot, toast } from './support';
 
 /**
  * Scheduled actions (issue 14, acceptance 5 second half): the demo admin queues a sendMessage for a ticket with a
@@ -7,19 +7,6 @@ import { ADMIN, API_URL, apiLogin, authHeaders, inbound, login, principalId, sho
  * reason; the JSON dialog; delete one; with ~50 cards the page keeps the viewport's height; delete all.
  */
 const VIEW = { width: 1366, height: 800 } as const;
-
-async function pendingTicketOf(request: APIRequestContext, token: string, number: string): Promise<number> {
-  let id = 0;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`${API_URL}/tickets?status=pending&showAll=true`, { headers: authHeaders(token) });
-      const list = (await res.json()).tickets as { id: number; contact: { number: string } }[];
-      id = list.find((x) => x.contact.number === number)?.id ?? 0;
-      return id;
-    })
-    .toBeGreaterThan(0);
-  return id;
-}
 
 async function fillForm(page: Page, f: { action: string; json: string; delay: string; name?: string }) {
   await page.getByTestId('schedule-action-select').selectOption(f.action);
@@ -31,11 +18,13 @@ async function fillForm(page: Page, f: { action: string; json: string; delay: st
 test('scheduled actions: queue, watch, inspect, delete', async ({ page, request }) => {
   await page.setViewportSize(VIEW);
   const { token } = await apiLogin(request, ADMIN);
-  const wid = await principalId(request, token);
   const stamp = Date.now().toString(36);
   const number = `55117${String(Date.now()).slice(-8)}`;
-  await inbound(request, token, wid, { from: number, name: `Cliente Agenda ${stamp}`, body: 'Oi, me lembrem amanhã' });
-  const ticketId = await pendingTicketOf(request, token, number);
+  const ticketId = await customerTicket(request, token, {
+    from: number,
+    name: `Cliente Agenda ${stamp}`,
+    body: 'Oi, me lembrem amanhã',
+  });
   const body = `Lembrete agendado ${stamp}`;
 
   await login(page, ADMIN.email, ADMIN.password);

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ptLeftovers, ptTextsToAvoid } from './po-texts';
 import {
   ADMIN,
@@ -6,10 +6,9 @@ import {
   API_URL,
   apiLogin,
   authHeaders,
-  inbound,
+  customerTicket,
   login,
   openUserMenuItem,
-  principalId,
   shot,
   toast,
 } from './support';
@@ -40,19 +39,6 @@ function wallTime(at: number, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
-async function pendingTicketOf(request: APIRequestContext, token: string, number: string): Promise<number> {
-  let id = 0;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`${API_URL}/tickets?status=pending&showAll=true`, { headers: authHeaders(token) });
-      const list = (await res.json()).tickets as { id: number; contact: { number: string } }[];
-      id = list.find((x) => x.contact.number === number)?.id ?? 0;
-      return id;
-    })
-    .toBeGreaterThan(0);
-  return id;
-}
-
 test('a text scheduled from the contact drawer goes out on time and shows Enviada and in the chat', async ({
   page,
   request,
@@ -61,12 +47,10 @@ test('a text scheduled from the contact drawer goes out on time and shows Enviad
   await page.setViewportSize(VIEWPORT);
   const { token, user } = await apiLogin(request, ADMIN);
   const zone = user.company.timezone;
-  const wid = await principalId(request, token);
   const stamp = String(Date.now()).slice(-8);
   const number = `55119${stamp}`;
   const name = `Agenda ${stamp}`;
-  await inbound(request, token, wid, { from: number, name, body: 'Podem me lembrar amanhã?' });
-  const ticketId = await pendingTicketOf(request, token, number);
+  const ticketId = await customerTicket(request, token, { from: number, name, body: 'Podem me lembrar amanhã?' });
 
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto(`/tickets/${ticketId}`);
@@ -145,12 +129,10 @@ test('100 schedules: the page keeps the viewport height and the list scrolls ins
 }) => {
   await page.setViewportSize(VIEWPORT);
   const { token, user } = await apiLogin(request, ADMIN);
-  const wid = await principalId(request, token);
   const stamp = String(Date.now()).slice(-8);
   const number = `55117${stamp}`;
   const name = `Volume ${stamp}`;
-  await inbound(request, token, wid, { from: number, name, body: 'Oi' });
-  await pendingTicketOf(request, token, number);
+  await customerTicket(request, token, { from: number, name, body: 'Oi' });
   const contacts = await request.get(`${API_URL}/contacts/?searchParam=${number}&pageNumber=1`, {
     headers: authHeaders(token),
   });
@@ -213,12 +195,10 @@ test('an agent copies what is not theirs, edits and deletes their own, bulk-dele
   await page.setViewportSize(VIEWPORT);
   const admin = await apiLogin(request, ADMIN);
   const agent = await apiLogin(request, AGENT);
-  const wid = await principalId(request, admin.token);
   const stamp = String(Date.now()).slice(-8);
   const number = `55116${stamp}`;
   const name = `Cópia ${stamp}`;
-  await inbound(request, admin.token, wid, { from: number, name, body: 'Oi' });
-  const ticketId = await pendingTicketOf(request, admin.token, number);
+  const ticketId = await customerTicket(request, admin.token, { from: number, name, body: 'Oi' });
   const ticket = await request.get(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(admin.token) });
   const contactId = ((await ticket.json()) as { contactId: number }).contactId;
   const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -365,11 +345,9 @@ test('the admin sets the company time zone in Settings; schedules are shown on i
 }) => {
   await page.setViewportSize(VIEWPORT);
   const { token, user } = await apiLogin(request, ADMIN);
-  const wid = await principalId(request, token);
   const stamp = String(Date.now()).slice(-8);
   const number = `55115${stamp}`;
-  await inbound(request, token, wid, { from: number, name: `Fuso ${stamp}`, body: 'Oi' });
-  const ticketId = await pendingTicketOf(request, token, number);
+  const ticketId = await customerTicket(request, token, { from: number, name: `Fuso ${stamp}`, body: 'Oi' });
   const ticket = await request.get(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(token) });
   const contactId = ((await ticket.json()) as { contactId: number }).contactId;
   // 2027-01-15 15:30 UTC = 12:30 in São Paulo, 11:30 in Manaus

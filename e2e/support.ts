@@ -58,6 +58,33 @@ export async function inbound(
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** id of the pending ticket of the contact with that number, once it shows up (polls; the inbound is asynchronous) */
+export async function pendingTicketOf(request: APIRequestContext, token: string, number: string): Promise<number> {
+  let id = 0;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${API_URL}/tickets?status=pending&showAll=true`, { headers: authHeaders(token) });
+      const list = (await res.json()).tickets as { id: number; contact: { number: string } }[];
+      id = list.find((x) => x.contact.number === number)?.id ?? 0;
+      return id;
+    })
+    .toBeGreaterThan(0);
+  return id;
+}
+
+/**
+ * A customer writes to the seeded connection "Principal" through the simulator (`data` as for `inbound`, `from` a
+ * fresh number); the id of the pending ticket it opens.
+ */
+export async function customerTicket(
+  request: APIRequestContext,
+  token: string,
+  data: { from: string } & Record<string, unknown>,
+): Promise<number> {
+  await inbound(request, token, await principalId(request, token), data);
+  return pendingTicketOf(request, token, data.from);
+}
+
 export async function drawerEntries(page: Page): Promise<{ key: string; disabled: boolean }[]> {
   const items = page.getByTestId('app-drawer').getByTestId('drawer-entry');
   await expect(items.first()).toBeVisible();

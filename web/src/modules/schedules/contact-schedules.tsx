@@ -2,12 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { events, type ScheduleDto, type ScheduleEvent, schedulePreview } from '@zapdesk/core';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
-import { IconCalendar, IconCopy, IconExternal, IconPencil, IconPlus, IconTrash } from '../../ui/icons';
-import { RowActionButton } from '../../ui/row-actions';
+import { IconCalendar, IconExternal, IconPlus } from '../../ui/icons';
 import { useCrudList } from '../../ui/use-crud-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
-import { type ScheduleEditor, ScheduleEditorHost, useScheduleAccess } from './schedule-dialog';
+import { type ScheduleEditor, useScheduleAccess } from './schedule-dialog';
+import { ScheduleListDialogs, ScheduleRowActions } from './schedule-row-actions';
 import { bySchedule } from './schedule-rules';
 import { deleteSchedule, fetchSchedulesPage } from './schedules-api';
 import { useCompanyTimeZone } from './use-company-time-zone';
@@ -74,29 +73,14 @@ function PendingSchedules({ contact }: { contact: { id: number; name: string; nu
                 </p>
               </div>
               <div className="flex shrink-0">
-                <RowActionButton
-                  label={t`Copiar`}
-                  icon={<IconCopy size={14} />}
-                  onClick={() => setEditor({ schedule: s, copy: true, contact: null })}
-                  testId="contact-schedule-copy"
+                <ScheduleRowActions
+                  schedule={s}
+                  canManage={access.canManage(s)}
+                  setEditor={setEditor}
+                  onDelete={crud.setDeleting}
+                  iconSize={14}
+                  testIdPrefix="contact-schedule"
                 />
-                {access.canManage(s) ? (
-                  <>
-                    <RowActionButton
-                      label={t`Editar`}
-                      icon={<IconPencil size={14} />}
-                      onClick={() => setEditor({ schedule: s, copy: false, contact: null })}
-                      testId="contact-schedule-edit"
-                    />
-                    <RowActionButton
-                      label={t`Excluir`}
-                      icon={<IconTrash size={14} />}
-                      onClick={() => crud.setDeleting(s)}
-                      tone="error"
-                      testId="contact-schedule-delete"
-                    />
-                  </>
-                ) : null}
               </div>
             </li>
           ))}
@@ -122,25 +106,12 @@ function PendingSchedules({ contact }: { contact: { id: number; name: string; nu
         <IconPlus size={14} />
         <Trans>Agendar mensagem</Trans>
       </button>
-      <ScheduleEditorHost
-        editor={editor}
-        onClose={() => setEditor(null)}
-        onSaved={(s) => {
-          list.upsert(s);
-          setEditor(null);
-        }}
-      />
-      <ConfirmDeleteDialog
-        item={crud.deleting}
-        title={<Trans>Excluir agendamento</Trans>}
-        onClose={() => crud.setDeleting(null)}
-        onConfirm={crud.confirmDelete}
-      >
+      <ScheduleListDialogs editor={editor} setEditor={setEditor} crud={crud}>
         {(s) => {
           const when = formatZoned(s.nextSendAt ?? s.sendAt, zone, i18n.locale);
           return <Trans>Excluir o agendamento de {when}? Esta ação não pode ser desfeita.</Trans>;
         }}
-      </ConfirmDeleteDialog>
+      </ScheduleListDialogs>
     </div>
   );
 }

@@ -3,30 +3,21 @@ import { events, type ScheduleDto, type ScheduleEvent, type ScheduleStatus, sche
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toastError } from '../../lib/errors';
-import { ConfirmDeleteDialog, ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import {
-  IconCalendar,
-  IconChevronDown,
-  IconCopy,
-  IconMenu,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-  IconX,
-} from '../../ui/icons';
+import { IconCalendar, IconChevronDown, IconMenu, IconPlus, IconTrash, IconX } from '../../ui/icons';
 import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
 import { PageCard } from '../../ui/page-card';
-import { RowActionButton } from '../../ui/row-actions';
 import { SearchInput } from '../../ui/search-input';
 import { toast } from '../../ui/toasts/toast';
 import { useCrudList } from '../../ui/use-crud-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { fetchContact } from '../tickets/tickets-api';
 import { ScheduleStatusBadge, ScheduleWhen } from './schedule-cells';
-import { type ScheduleEditor, ScheduleEditorHost, useScheduleAccess } from './schedule-dialog';
+import { type ScheduleEditor, useScheduleAccess } from './schedule-dialog';
+import { ScheduleListDialogs, ScheduleRowActions } from './schedule-row-actions';
 import { bySchedule, scheduleMatches } from './schedule-rules';
 import {
   type BulkDelete,
@@ -246,53 +237,23 @@ function SchedulesList() {
             },
           ]}
           actions={(s) => (
-            <>
-              <RowActionButton
-                label={t`Copiar`}
-                icon={<IconCopy size={16} />}
-                onClick={() => setEditor({ schedule: s, copy: true, contact: null })}
-                testId="schedule-copy"
-              />
-              {access.canManage(s) ? (
-                <>
-                  <RowActionButton
-                    label={t`Editar`}
-                    icon={<IconPencil size={16} />}
-                    onClick={() => setEditor({ schedule: s, copy: false, contact: null })}
-                    testId="schedule-edit"
-                  />
-                  <RowActionButton
-                    label={t`Excluir`}
-                    icon={<IconTrash size={16} />}
-                    onClick={() => crud.setDeleting(s)}
-                    tone="error"
-                    testId="schedule-delete"
-                  />
-                </>
-              ) : null}
-            </>
+            <ScheduleRowActions
+              schedule={s}
+              canManage={access.canManage(s)}
+              setEditor={setEditor}
+              onDelete={crud.setDeleting}
+              iconSize={16}
+              testIdPrefix="schedule"
+            />
           )}
         />
       </PagedListBody>
-      <ScheduleEditorHost
-        editor={editor}
-        onClose={() => setEditor(null)}
-        onSaved={(s) => {
-          list.upsert(s);
-          setEditor(null);
-        }}
-      />
-      <ConfirmDeleteDialog
-        item={crud.deleting}
-        title={<Trans>Excluir agendamento</Trans>}
-        onClose={() => crud.setDeleting(null)}
-        onConfirm={crud.confirmDelete}
-      >
+      <ScheduleListDialogs editor={editor} setEditor={setEditor} crud={crud}>
         {(s) => {
           const name = s.contact?.name ?? '—';
           return <Trans>Excluir o agendamento para {name}? Esta ação não pode ser desfeita.</Trans>;
         }}
-      </ConfirmDeleteDialog>
+      </ScheduleListDialogs>
       <ConfirmDialog
         open={bulk !== null}
         title={bulk ? <BulkTitle kind={bulk} /> : null}

@@ -8,6 +8,7 @@ import {
   authHeaders,
   customerTicket,
   login,
+  newCustomer,
   openUserMenuItem,
   shot,
   toast,
@@ -129,14 +130,7 @@ test('100 schedules: the page keeps the viewport height and the list scrolls ins
 }) => {
   await page.setViewportSize(VIEWPORT);
   const { token, user } = await apiLogin(request, ADMIN);
-  const stamp = String(Date.now()).slice(-8);
-  const number = `55117${stamp}`;
-  const name = `Volume ${stamp}`;
-  await customerTicket(request, token, { from: number, name, body: 'Oi' });
-  const contacts = await request.get(`${API_URL}/contacts/?searchParam=${number}&pageNumber=1`, {
-    headers: authHeaders(token),
-  });
-  const contactId = ((await contacts.json()).contacts as { id: number }[])[0].id;
+  const { name, contactId } = await newCustomer(request, token, '55117', 'Volume');
 
   const ids: number[] = [];
   const base = Date.now() + 30 * 86_400_000;
@@ -195,12 +189,7 @@ test('an agent copies what is not theirs, edits and deletes their own, bulk-dele
   await page.setViewportSize(VIEWPORT);
   const admin = await apiLogin(request, ADMIN);
   const agent = await apiLogin(request, AGENT);
-  const stamp = String(Date.now()).slice(-8);
-  const number = `55116${stamp}`;
-  const name = `Cópia ${stamp}`;
-  const ticketId = await customerTicket(request, admin.token, { from: number, name, body: 'Oi' });
-  const ticket = await request.get(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(admin.token) });
-  const contactId = ((await ticket.json()) as { contactId: number }).contactId;
+  const { stamp, name, ticketId, contactId } = await newCustomer(request, admin.token, '55116', 'Cópia');
   const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
   const make = async (token: string, companyId: number, body: string, days: number) => {
     const res = await request.post(`${API_URL}/schedules/${companyId}`, {
@@ -345,11 +334,7 @@ test('the admin sets the company time zone in Settings; schedules are shown on i
 }) => {
   await page.setViewportSize(VIEWPORT);
   const { token, user } = await apiLogin(request, ADMIN);
-  const stamp = String(Date.now()).slice(-8);
-  const number = `55115${stamp}`;
-  const ticketId = await customerTicket(request, token, { from: number, name: `Fuso ${stamp}`, body: 'Oi' });
-  const ticket = await request.get(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(token) });
-  const contactId = ((await ticket.json()) as { contactId: number }).contactId;
+  const { stamp, contactId } = await newCustomer(request, token, '55115', 'Fuso');
   // 2027-01-15 15:30 UTC = 12:30 in São Paulo, 11:30 in Manaus
   const created = await request.post(`${API_URL}/schedules/${user.companyId}`, {
     headers: authHeaders(token),

@@ -85,6 +85,26 @@ export async function customerTicket(
   return pendingTicketOf(request, token, data.from);
 }
 
+/**
+ * A customer named `<label> <stamp>` writes 'Oi' from a fresh number `<numberPrefix><stamp>` (stamp: the clock's
+ * last 8 digits): the stamp, number and name for the journey's own unique texts, the pending ticket and the contact.
+ */
+export async function newCustomer(
+  request: APIRequestContext,
+  token: string,
+  numberPrefix: string,
+  label: string,
+): Promise<{ stamp: string; number: string; name: string; ticketId: number; contactId: number }> {
+  const stamp = String(Date.now()).slice(-8);
+  const number = `${numberPrefix}${stamp}`;
+  const name = `${label} ${stamp}`;
+  const ticketId = await customerTicket(request, token, { from: number, name, body: 'Oi' });
+  const ticket = await request.get(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(token) });
+  expect(ticket.status(), await ticket.text()).toBe(200);
+  const contactId = ((await ticket.json()) as { contactId: number }).contactId;
+  return { stamp, number, name, ticketId, contactId };
+}
+
 export async function drawerEntries(page: Page): Promise<{ key: string; disabled: boolean }[]> {
   const items = page.getByTestId('app-drawer').getByTestId('drawer-entry');
   await expect(items.first()).toBeVisible();

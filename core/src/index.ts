@@ -8,6 +8,8 @@ export * from './contacts/contact.types';
 export * from './contacts/number';
 export * from './errors';
 export * from './events/catalogue';
+export * from './flows/flow.schemas';
+export * from './flows/flow-timeline';
 export * from './ids/ids';
 export * from './lists/page-query';
 export * from './message-api/message-api.schemas';

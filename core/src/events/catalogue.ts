@@ -21,6 +21,7 @@
  */
 import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
 import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.types';
+import type { FlowEvent } from '../flows/flow.schemas';
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
 import type { QueueEvent } from '../queues/queue.schemas';
 import type { QuickAnswerEvent } from '../quick-answers/quick-answer.schemas';
@@ -102,6 +103,7 @@ export const events = {
   queue: perCompany<QueueEvent>('queue'),
   // automation (spec 2 §7)
   schedule: perCompany<ScheduleEvent>('schedule'),
+  flow: perCompany<FlowEvent>('flow'),
   // users, groups, company
   user: perCompany<UserEvent>('user'),
   self: fixed<SelfUserEvent>('user'),

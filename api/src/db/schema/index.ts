@@ -3,6 +3,7 @@ export * from './api-tokens';
 export * from './campaigns';
 export * from './companies';
 export * from './contacts';
+export * from './flows';
 export * from './jobs';
 export * from './locations';
 export * from './queues';

@@ -34,6 +34,7 @@ describe('plan flags gate their features (spec 1 §6, spec 2 §1)', () => {
     ['enableCampaigns', 'useCampaigns'],
     ['enableReports', 'viewReports'],
     ['enableBots', 'manageBots'],
+    ['enableBots', 'useBots'],
     ['iaIntegrationEnabled', 'useAi'],
     ['enableFlows', 'manageFlows'],
     ['enableFlows', 'useFlows'],

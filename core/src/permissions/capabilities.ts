@@ -67,6 +67,8 @@ export type Capabilities = {
   manageQueues: boolean;
   manageLocations: boolean;
   manageBots: boolean;
+  /** bot setups and commands (spec 2 §6: the bot screens need the plan's enableBots; owner/admin rules per row) */
+  useBots: boolean;
   /** AI integration entry: shown to administrators, enabled only with the plan flag */
   useAi: boolean;
   /** flows screens: shown to administrators, enabled only with the plan flag */
@@ -132,6 +134,7 @@ export function capabilities(actor: Actor): Capabilities {
     manageQueues: administration,
     manageLocations: administration,
     manageBots: administration && p.enableBots,
+    useBots: p.enableBots,
     useAi: administration && p.iaIntegrationEnabled,
     manageFlows: administration && p.enableFlows,
     useFlows: p.enableFlows,

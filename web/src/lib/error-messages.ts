@@ -108,6 +108,22 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'Fuso horário inválido': msg`Fuso horário inválido`,
   'Tipo de arquivo não permitido. Envie png, jpg, pdf, mp4, mp3 ou ogg.': msg`Tipo de arquivo não permitido. Envie png, jpg, pdf, mp4, mp3 ou ogg.`,
   'O arquivo está vazio.': msg`O arquivo está vazio.`,
+  // campaign creator and schedule dialog (spec 2 §5 and ours: core CAMPAIGN_TEXTS, CAMPAIGN_SHEET_TEXTS)
+  'Adicione o nome da campanha': msg`Adicione o nome da campanha`,
+  'Selecione a Configuração da campanha': msg`Selecione a Configuração da campanha`,
+  'Adicione ao menos uma mensagem': msg`Adicione ao menos uma mensagem`,
+  'Adicione ao menos um contato': msg`Adicione ao menos um contato`,
+  'Adicione uma saudação': msg`Adicione uma saudação`,
+  'Adicione uma mensagem': msg`Adicione uma mensagem`,
+  'No máximo 5 mensagens por campanha': msg`No máximo 5 mensagens por campanha`,
+  'No máximo 100000 contatos por campanha': msg`No máximo 100000 contatos por campanha`,
+  'Data inválida': msg`Data inválida`,
+  'A data não pode estar no passado': msg`A data não pode estar no passado`,
+  'A data pode ser no máximo daqui a 1 mês': msg`A data pode ser no máximo daqui a 1 mês`,
+  'A data pode ser no máximo daqui a 2 meses': msg`A data pode ser no máximo daqui a 2 meses`,
+  'A data final não pode ser anterior à inicial': msg`A data final não pode ser anterior à inicial`,
+  'A planilha precisa da coluna number (veja o modelo)': msg`A planilha precisa da coluna number (veja o modelo)`,
+  'A planilha excede o limite de 100000 linhas': msg`A planilha excede o limite de 100000 linhas`,
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;

@@ -7,11 +7,14 @@ import {
   importRowsOf,
 } from '@zapdesk/core/contacts/import-sheet';
 
+/** The cells of the first sheet of an .xlsx file as text, row by row (row 1 = header), read in the browser. */
+export type SheetGrid = { row: number; cells: string[] }[];
+
 /**
- * The contact rows of an .xlsx file, read in the browser. exceljs is loaded on demand (its own chunk, only when
- * someone imports), so it never weighs on the first load. Throws ImportSheetError with one of IMPORT_SHEET_TEXTS.
+ * The first sheet of an .xlsx file as text cells. exceljs is loaded on demand (its own chunk, only when someone
+ * imports), so it never weighs on the first load. Throws ImportSheetError with one of IMPORT_SHEET_TEXTS.
  */
-export async function readContactSheet(file: Blob): Promise<ImportSheetRow[]> {
+export async function readSheetGrid(file: Blob): Promise<SheetGrid> {
   if (file.size > IMPORT_MAX_BYTES) throw new ImportSheetError(IMPORT_SHEET_TEXTS.tooLarge);
   const data = new Uint8Array(await file.arrayBuffer());
   // an xlsx is a zip: refuse anything else before handing it to the parser
@@ -27,7 +30,7 @@ export async function readContactSheet(file: Blob): Promise<ImportSheetRow[]> {
   }
   const ws = wb.worksheets[0];
   if (!ws) throw new ImportSheetError(IMPORT_SHEET_TEXTS.empty);
-  const grid: { row: number; cells: string[] }[] = [];
+  const grid: SheetGrid = [];
   ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
     const cells: string[] = [];
     r.eachCell({ includeEmpty: true }, (cell, col) => {
@@ -35,5 +38,10 @@ export async function readContactSheet(file: Blob): Promise<ImportSheetRow[]> {
     });
     grid.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
   });
-  return importRowsOf(grid);
+  return grid;
+}
+
+/** The contact rows of an .xlsx file (see readSheetGrid). Throws ImportSheetError with one of IMPORT_SHEET_TEXTS. */
+export async function readContactSheet(file: Blob): Promise<ImportSheetRow[]> {
+  return importRowsOf(await readSheetGrid(file));
 }

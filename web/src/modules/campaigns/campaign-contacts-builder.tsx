@@ -383,7 +383,7 @@ function SendListView({ list, onChange }: { list: SendListEntry[]; onChange: (li
           </table>
           {more > 0 ? (
             <p className="px-3 py-2 text-xs text-base-content/60">
-              <Plural value={more} one="e mais # contato" other="e mais # contatos" />
+              <Plural value={more} _0="e mais # contatos" one="e mais # contato" other="e mais # contatos" />
             </p>
           ) : null}
         </div>

@@ -3,6 +3,7 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { campaignSetupsRoutes } from './modules/campaign-setups/campaign-setups.routes';
 import { categoryContactsRoutes } from './modules/category-contacts/category-contacts.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -80,6 +81,7 @@ export function createApp(opts: AppOptions) {
       docsRoutes(() => app.routes),
     )
     .route('/', apiTokensRoutes)
+    .route('/', campaignSetupsRoutes)
     .route('/', scheduleActionsRoutes)
     .route('/', messageApiRoutes);
   return routes;

@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   ERR_API_DEFAULT_WHATSAPP: 400,
   /** a campaign or dispatch move its state does not allow (core/src/campaigns/campaign-machine.ts) */
   ERR_INVALID_CAMPAIGN_TRANSITION: 409,
+  ERR_CAMPAIGN_SETUP_DEFAULT_WHATSAPP: 400,
+  ERR_CAMPAIGN_SETUP_IN_USE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -118,6 +120,9 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_API_DEFAULT_WHATSAPP:
     'A conexão padrão não pode ser usada para enviar mensagens pela API. Escolha outra conexão.',
   ERR_INVALID_CAMPAIGN_TRANSITION: 'A campanha não está mais neste estado. Atualize a página.',
+  ERR_CAMPAIGN_SETUP_DEFAULT_WHATSAPP: 'precisa de uma conexão não default para fazer o envio das mensagens',
+  ERR_CAMPAIGN_SETUP_IN_USE:
+    'Esta configuração é usada por campanhas não finalizadas. Conclua-as ou troque a configuração antes de excluir.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,9 +1,9 @@
 import { expect } from 'bun:test';
-import { QUEUE_PALETTE } from '@zapdesk/core';
+import { CAMPAIGN_SETUP_DEFAULTS, QUEUE_PALETTE } from '@zapdesk/core';
 import { and, eq, getTableColumns, is } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema';
-import { locations, messageRawLogs, whatsapps } from '../db/schema';
+import { campaignSetups, campaignSetupWhatsapps, locations, messageRawLogs, whatsapps } from '../db/schema';
 import { connectedSimulator, waitFor } from '../modules/pipeline/pipeline.fixtures';
 import { db } from '../platform/db';
 import { makeTenant, makeUser } from './factories';
@@ -49,6 +49,8 @@ export type RichTenant = {
   /** a second, non-default connection and an API message token on it */
   apiWhatsappId: number;
   apiTokenId: number;
+  /** a campaign setup on that connection */
+  campaignSetupId: number;
   /** a scheduled action (test) queued 30 days ahead: it stays waiting */
   scheduleActionId: string;
   /** a pending schedule of the admin, a day ahead */
@@ -168,6 +170,14 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     name: `Token ${marker}`,
     whatsappId: apiConn.id,
   });
+  // written directly: the sweep turns the plan's campaigns on only after the tenants are built
+  const [campaignSetup] = await db
+    .insert(campaignSetups)
+    .values({ companyId, name: `Config ${marker}`, warmup: CAMPAIGN_SETUP_DEFAULTS.warmup.map((w) => ({ ...w })) })
+    .returning();
+  await db
+    .insert(campaignSetupWhatsapps)
+    .values({ companyId, campaignSetupId: campaignSetup.id, whatsappId: apiConn.id });
   const scheduled = await post<{ id: string }>('/scheduleActions', {
     action: 'test',
     jsonData: { marker },
@@ -202,6 +212,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     exportFile: exp.url.split('/').pop() as string,
     apiWhatsappId: apiConn.id,
     apiTokenId: apiToken.id,
+    campaignSetupId: campaignSetup.id,
     scheduleActionId: scheduled.id,
     scheduleId: schedule.id,
   };

@@ -224,6 +224,39 @@ export const ROUTES: Record<string, SweepRoute> = {
   'POST /api/messages/send/media': { access: 'public' },
   'POST /api/messages/send': { access: 'public' },
 
+  // campaign setups (spec 2 §7): administrators with the plan's campaigns; /CampaignSetup/ = /CampaignSetup (strict: false)
+  'GET /CampaignSetup': {
+    access: 'auth',
+    query: [...PAGE, 'user'],
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'GET /campaignSetup/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.campaignSetupId }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'POST /CampaignSetup': {
+    access: 'auth',
+    body: (x) => json({ name: 'Config Nova', whatsapps: [x.apiWhatsappId] }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'PUT /campaignSetup/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.campaignSetupId }),
+    body: (x) => json({ name: 'Config Alterada', whatsapps: [x.apiWhatsappId] }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'DELETE /campaignSetup/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.campaignSetupId }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+
   // API message tokens (spec 2 §7): administrators with the plan's API
   'GET /ApiSendMessageToken': { access: 'auth', query: PAGE, deny: admin('useApi'), planFlag: 'enableApi' },
   'GET /ApiSendMessageToken/:id': {

@@ -772,6 +772,10 @@ export type CampaignDispatchDto = {
 };
 
 export type CampaignSetupList = { campaignSetups: CampaignSetupDto[]; count: number; hasMore: boolean };
+/** SSE `campaignSetup-{companyId}` (administrators only: the campaign screens are theirs). */
+export type CampaignSetupEvent =
+  | { action: 'create' | 'update'; campaignSetup: CampaignSetupDto }
+  | { action: 'delete'; campaignSetupId: number };
 export type CampaignList = { campaigns: CampaignDto[]; count: number; hasMore: boolean };
 export type CampaignDispatchList = {
   campaignDispatches: CampaignDispatchDto[];

@@ -20,6 +20,7 @@
  * stream applies core's visibility rule (tickets/ticket-visibility.ts) with them, once per event and audience class.
  */
 import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
+import type { CampaignSetupEvent } from '../campaigns/campaign.schemas';
 import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.types';
 import type { FlowEvent } from '../flows/flow.schemas';
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
@@ -118,6 +119,8 @@ export const events = {
   importMessages: perCompany<ImportMessagesEvent>('importMessages'),
   // message API (spec 2 §2 /apisendmessage): administrators only (publish with adminOnly)
   apiSendMessageToken: perCompany<ApiTokenEvent>('apiSendMessageToken'),
+  /** campaign setups (spec 2 §7): administrators only (publish with adminOnly) */
+  campaignSetup: perCompany<CampaignSetupEvent>('campaignSetup'),
   /** administrators only: scheduled-action jobs added, settled (finished, failed, retrying) or deleted */
   scheduleAction: perCompany<ScheduleActionEvent>('scheduleAction'),
   // platform (spec 3 §7): masters only, addressed to each master user

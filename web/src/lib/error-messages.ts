@@ -55,6 +55,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_IDEMPOTENCY_IN_PROGRESS: msg`Uma chamada com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.`,
   ERR_API_DEFAULT_WHATSAPP: msg`A conexão padrão não pode ser usada para enviar mensagens pela API. Escolha outra conexão.`,
   ERR_INVALID_CAMPAIGN_TRANSITION: msg`A campanha não está mais neste estado. Atualize a página.`,
+  ERR_CAMPAIGN_SETUP_DEFAULT_WHATSAPP: msg`precisa de uma conexão não default para fazer o envio das mensagens`,
+  ERR_CAMPAIGN_SETUP_IN_USE: msg`Esta configuração é usada por campanhas não finalizadas. Conclua-as ou troque a configuração antes de excluir.`,
 };
 
 /**

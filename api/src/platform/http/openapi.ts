@@ -48,6 +48,28 @@ export function openApiPaths(honoPath: string): { path: string; params: string[]
   ];
 }
 
+/**
+ * Input schemas: a property is required only if the route refuses it absent. zod marks a `preprocess` field (which
+ * turns an absent value into its default) as required, so the viewer and the samples would demand what the route
+ * fills in itself; here a property whose schema accepts `undefined` leaves `required`.
+ */
+function optionalInputs(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  const def = (ctx.zodSchema as { _zod?: { def?: { type?: string; shape?: Record<string, z.ZodType> } } })._zod?.def;
+  const required = ctx.jsonSchema.required;
+  if (def?.type !== 'object' || !def.shape || !Array.isArray(required)) return;
+  const keep = required.filter((key: string) => {
+    const field = def.shape?.[key];
+    if (!field) return true;
+    try {
+      return !field.safeParse(undefined).success;
+    } catch {
+      return true; // an async refinement: keep what zod said
+    }
+  });
+  if (keep.length) ctx.jsonSchema.required = keep;
+  else delete ctx.jsonSchema.required;
+}
+
 /** The JSON Schema (2020-12, as OpenAPI 3.1 uses) of a zod schema; named sub-schemas (`.meta({ id })`) go to components. */
 class SchemaSet {
   readonly components: Record<string, Json> = {};
@@ -61,6 +83,7 @@ class SchemaSet {
         unrepresentable: 'any',
         reused: 'inline',
         cycles: 'ref',
+        ...(io === 'input' ? { override: optionalInputs } : {}),
       }) as Json;
     } catch (err) {
       // one odd schema must not take the whole document down (a 500 for every reader): it is marked, and the
@@ -265,6 +288,15 @@ export function buildOpenApi(routes: readonly AppRoute[], opts: BuildOptions): O
   const usedIds = new Set<string>();
   let usesSession = false;
   let usesApiToken = false;
+  // `/CampaignSetup` and `/campaignSetup/{id}` are one resource: tags differing only in case are one tag (the first
+  // spelling seen), not two sections of the viewer
+  const tagSpelling = new Map<string, string>();
+  const tagFor = (path: string) => {
+    const t = tagOf(path);
+    const key = t.toLowerCase();
+    if (!tagSpelling.has(key)) tagSpelling.set(key, t);
+    return tagSpelling.get(key) as string;
+  };
 
   for (const g of routeGroups(routes)) {
     const doc = docOf(g);
@@ -388,7 +420,7 @@ export function buildOpenApi(routes: readonly AppRoute[], opts: BuildOptions): O
         operationId,
         summary: doc?.summary ?? `${g.method} ${path}`,
         description,
-        tags: doc?.tags ?? [tagOf(path)],
+        tags: doc?.tags ?? [tagFor(path)],
         ...(parameters.length ? { parameters } : {}),
         ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
         responses,

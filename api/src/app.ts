@@ -8,6 +8,7 @@ import { categoryContactsRoutes } from './modules/category-contacts/category-con
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { flowsRoutes } from './modules/flows/flows.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messageApiRoutes } from './modules/message-api/message-api.routes';
@@ -83,7 +84,8 @@ export function createApp(opts: AppOptions) {
     .route('/', apiTokensRoutes)
     .route('/', campaignSetupsRoutes)
     .route('/', scheduleActionsRoutes)
-    .route('/', messageApiRoutes);
+    .route('/', messageApiRoutes)
+    .route('/', flowsRoutes);
   return routes;
 }
 

@@ -1,4 +1,6 @@
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
+import { seedDemoFlows } from './modules/flows/flows.demo';
+import { startFlowsArea } from './modules/flows/flows.runtime';
 import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
 import { startScheduleActionsArea } from './modules/schedule-actions/schedule-actions.startup';
@@ -35,8 +37,12 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   startScheduleActionsArea(opts);
   // schedules: the delivery job, and the catch-up of occurrences that came due while nothing ran
   await startSchedulesArea(opts);
+  // flows: the step job, and the runs under way planned again
+  await startFlowsArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
   // schedules: a pending weekly one and one sent through the demo connection (after it exists)
   if (opts.role === 'api') await seedDemoSchedules(DEMO.companyName, DEMO.admin.email);
+  // flows: one Chat flow to run with ';' in a chat
+  if (opts.role === 'api') await seedDemoFlows(DEMO.companyName);
 }

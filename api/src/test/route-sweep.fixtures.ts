@@ -55,6 +55,8 @@ export type RichTenant = {
   scheduleActionId: string;
   /** a pending schedule of the admin, a day ahead */
   scheduleId: number;
+  /** a Chat flow of the admin (the company has enableFlows) */
+  flowId: number;
 };
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
@@ -70,7 +72,7 @@ let seq = 0;
 export async function buildRichTenant(t: TestApp, label: string): Promise<RichTenant> {
   const n = ++seq;
   const marker = `ZZ${label}${n}MARK`;
-  const { company, admin, agent } = await makeTenant();
+  const { company, admin, agent } = await makeTenant({ enableFlows: true });
   const companyId = company.id;
   const master = await makeUser(companyId, { profile: 'admin', master: true, name: `Master ${marker}` });
   const tok = admin.token;
@@ -183,6 +185,11 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     jsonData: { marker },
     delay: 30 * 24 * 60 * 60 * 1000,
   });
+  const flow = await post<{ id: number }>('/flows', {
+    name: `Fluxo ${marker}`,
+    type: 'Chat',
+    flowActions: [{ actionType: 'SendText', body: `Texto ${marker}` }],
+  });
 
   return {
     companyId,
@@ -215,6 +222,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     campaignSetupId: campaignSetup.id,
     scheduleActionId: scheduled.id,
     scheduleId: schedule.id,
+    flowId: flow.id,
   };
 }
 

@@ -65,6 +65,24 @@ function importForm(): FormData {
 
 const PAGE = ['searchParam', 'pageNumber'];
 
+/** a valid flow form */
+const flowBody = (x: RichTenant) => ({
+  name: `Fluxo editado ${x.marker}`,
+  type: 'Chat',
+  flowActions: [
+    { actionType: 'Composing', param: 1 },
+    { actionType: 'SendText', body: 'Olá de novo' },
+  ],
+});
+function flowForm(x: RichTenant): FormData {
+  const b = flowBody(x);
+  const f = new FormData();
+  f.append('name', b.name);
+  f.append('type', b.type);
+  f.append('flowActions', JSON.stringify(b.flowActions));
+  return f;
+}
+
 /** a valid schedule form (a day ahead, at call time) */
 const scheduleBody = (x: RichTenant) => ({
   contactId: x.contact2Id,
@@ -393,6 +411,29 @@ export const ROUTES: Record<string, SweepRoute> = {
   },
   'DELETE /schedules/:id': { access: 'id', params: (x) => ({ id: x.scheduleId }) },
   'POST /schedulesDelete': { access: 'auth', body: () => json({ status: 'ENVIADA', mySchedule: true }) },
+
+  // flows (spec 2 §7; POST /flows/{id}/run is ours: the chat input's ';')
+  'GET /flows': { access: 'auth', query: ['type', ...PAGE] },
+  'GET /flows/:id': { access: 'id', params: (x) => ({ id: x.flowId }) },
+  'POST /flows': {
+    access: 'auth',
+    body: (x) => ({ kind: 'multipart', value: () => flowForm(x) }),
+    jsonAlt: flowBody,
+    deny: admin('manageFlows'),
+  },
+  'PUT /flows/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.flowId }),
+    body: (x) => ({ kind: 'multipart', value: () => flowForm(x) }),
+    jsonAlt: flowBody,
+    deny: admin('manageFlows'),
+  },
+  'DELETE /flows/:id': { access: 'id', params: (x) => ({ id: x.flowId }), deny: admin('manageFlows') },
+  'POST /flows/:id/run': {
+    access: 'id',
+    params: (x) => ({ id: x.flowId }),
+    body: (x) => json({ ticketId: x.openTicketId }),
+  },
 
   // messages
   'POST /messages/:ticketId/:companyId': {

@@ -146,10 +146,10 @@ export type FlowList = { flows: FlowSummaryDto[]; count: number; hasMore: boolea
 export const ListFlowsQuery = z.object({
   searchParam: SearchParam,
   pageNumber: PageNumber,
-  type: z
-    .enum(FLOW_TYPES, { error: FLOW_TEXTS.typeRequired })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  type: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(FLOW_TYPES, { error: FLOW_TEXTS.typeRequired }).optional(),
+  ),
 });
 export type ListFlowsQuery = z.output<typeof ListFlowsQuery>;
 

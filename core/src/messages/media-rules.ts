@@ -50,6 +50,19 @@ export function sniffMedia(bytes: Uint8Array): AllowedExt | null {
 
 export type CheckedMedia = { ext: AllowedExt; mimeType: string; kind: StoredMediaKind; size: number };
 
+/** A Word document (spec 2 §9: flows also accept docx): a zip holding `word/document.xml`. Only flows take it. */
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const WORD_PART = Array.from('word/document.xml', (c) => c.charCodeAt(0));
+export function isDocx(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return false;
+  // the part name is in the local header near the start or in the central directory at the end
+  outer: for (let i = 0; i + WORD_PART.length <= bytes.length; i++) {
+    for (let j = 0; j < WORD_PART.length; j++) if (bytes[i + j] !== WORD_PART[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
 export function checkMedia(bytes: Uint8Array): Result<CheckedMedia, 'ERR_VALIDATION'> {
   if (bytes.length === 0) return refuse('ERR_VALIDATION', MEDIA_TEXT.empty);
   const ext = sniffMedia(bytes);
@@ -60,7 +73,7 @@ export function checkMedia(bytes: Uint8Array): Result<CheckedMedia, 'ERR_VALIDAT
 }
 
 /** A file name safe for storage listings and Content-Disposition: no paths, no control characters, bounded. */
-export function safeFileName(name: string | undefined, ext: AllowedExt): string {
+export function safeFileName(name: string | undefined, ext: AllowedExt | 'docx'): string {
   const base = (name ?? '')
     .split(/[\\/]/)
     .pop()!

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkMedia, DomainError, safeFileName } from '@zapdesk/core';
+import { checkMedia, DOCX_MIME, DomainError, isDocx, MEDIA_SIZE_CAPS, MEDIA_TEXT, safeFileName } from '@zapdesk/core';
 import { storage } from '../../platform/storage';
 import { findMediaFileInCompany, insertMediaFile, type MediaFileRow } from './media.repo';
 
@@ -24,10 +24,18 @@ export function mediaIdFromUrl(url: string | null | undefined): string | null {
 export async function saveMediaFile(
   companyId: number,
   input: { data: Uint8Array; mimeType?: string; fileName?: string },
+  /** `docx`: a Word document is accepted too (flows, spec 2 §9) */
+  opts: { docx?: boolean } = {},
 ): Promise<SavedMedia> {
   const checked = checkMedia(input.data);
-  if (!checked.ok) throw new DomainError(checked.error, checked.message);
-  const { ext, mimeType, kind, size } = checked.value;
+  const docx = !checked.ok && !!opts.docx && isDocx(input.data);
+  if (docx && input.data.length > MEDIA_SIZE_CAPS.document) {
+    throw new DomainError('ERR_VALIDATION', MEDIA_TEXT.tooLarge('document'));
+  }
+  if (!checked.ok && !docx) throw new DomainError(checked.error, checked.message);
+  const { ext, mimeType, kind, size } = checked.ok
+    ? checked.value
+    : { ext: 'docx' as const, mimeType: DOCX_MIME, kind: 'document', size: input.data.length };
   const id = randomBytes(24).toString('base64url');
   const key = `${companyId}/${id}.${ext}`;
   const fileName = safeFileName(input.fileName, ext);

@@ -45,6 +45,9 @@ export const BODY_RULES: readonly BodyRule[] = [
     message: 'Arquivo muito grande.',
   },
   { method: 'POST', path: /^\/schedules\/[^/]+\/?$/, maxBytes: MEDIA_MAX_BYTES + MB, message: 'Arquivo muito grande.' },
+  // a flow's media files, all in one save (spec 2 §7 Flows)
+  { method: 'POST', path: /^\/flows\/?$/, maxBytes: MEDIA_MAX_BYTES + MB, message: 'Arquivo muito grande.' },
+  { method: 'PUT', path: /^\/flows\/[^/]+\/?$/, maxBytes: MEDIA_MAX_BYTES + MB, message: 'Arquivo muito grande.' },
   {
     method: 'PUT',
     path: /^\/schedules\/[^/]+\/[^/]+\/?$/,

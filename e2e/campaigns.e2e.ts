@@ -1,0 +1,232 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, API_URL, apiLogin, authHeaders, login, shot, toast } from './support';
+
+/**
+ * Campaigns (issue 15 acceptance 5; spec 2 §2, §4, §5, §9): a setup → the creator (typed numbers + a contact
+ * category, the phone mock-up shows the message) → START in the manager → the counters rise live → PAUSE → Concluir.
+ * The engine's pacing is scaled down for e2e (CAMPAIGN_PACING_SCALE in playwright.config.ts).
+ */
+
+const run = Date.now().toString(36).slice(-5);
+const LAPTOP = { width: 1366, height: 800 } as const;
+
+/** `n` fresh numbers that the simulator knows as WhatsApp numbers (13 digits, never 000…). */
+function numbers(n: number, prefix: string): string[] {
+  const base = Number(`${prefix}${String(Date.now()).slice(-6)}`) * 1000;
+  return Array.from({ length: n }, (_, i) => `55${String(base + i).padStart(11, '1')}`);
+}
+
+async function demoApiId(request: APIRequestContext, token: string): Promise<number> {
+  const res = await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) });
+  const w = ((await res.json()) as { id: number; name: string }[]).find((x) => x.name === 'Demo API');
+  expect(w, 'the demo company has the non-default connection Demo API').toBeTruthy();
+  return (w as { id: number }).id;
+}
+
+/** A setup on 'Demo API' that sends all day, begins paused (autoStart false) and has no warm-up cap in the way. */
+async function createSetup(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const res = await request.post(`${API_URL}/CampaignSetup`, {
+    headers: authHeaders(token),
+    data: {
+      name,
+      whatsapps: [await demoApiId(request, token)],
+      tMax: 10,
+      tMin: 1,
+      interval: 5,
+      autoStart: false,
+      ticketSetStatus: 'closed',
+      sendWindowStart: '00:00',
+      sendWindowEnd: '00:00',
+      breakerThreshold: 0,
+      warmup: [{ fromDay: 0, perDay: 100000 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).id;
+}
+
+const counter = (page: Page, id: 'manager-sent' | 'manager-failed' | 'manager-count') =>
+  page
+    .getByTestId(id)
+    .getAttribute('data-value')
+    .then((v) => Number(v ?? 0));
+
+/** Nothing of the page sticks out sideways (no horizontal scroll) and the element is wholly inside the viewport. */
+async function fits(page: Page, testId: string): Promise<void> {
+  const box = await page.getByTestId(testId).boundingBox();
+  const vp = page.viewportSize();
+  expect(box && vp).toBeTruthy();
+  if (!box || !vp) return;
+  expect(box.x + box.width).toBeLessThanOrEqual(vp.width + 1);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('campaigns', () => {
+  test('setup → creator (typed numbers + a category, phone preview) → START → counters rise live → PAUSE → Concluir', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { token } = await apiLogin(request, ADMIN);
+    const setupName = `Setup ${run}`;
+    await createSetup(request, token, setupName);
+    // a contact category with two contacts
+    const category = await (
+      await request.post(`${API_URL}/categorycontacts`, {
+        headers: authHeaders(token),
+        data: { name: `Clientes ${run}`, color: '#2E86C1' },
+      })
+    ).json();
+    for (const [i, number] of numbers(2, '7').entries()) {
+      const c = await request.post(`${API_URL}/contacts`, {
+        headers: authHeaders(token),
+        data: { name: `Cliente ${i + 1} ${run}`, number },
+      });
+      expect(c.status(), await c.text()).toBe(200);
+      const sync = await request.post(`${API_URL}/categoryContacts/sync`, {
+        headers: authHeaders(token),
+        data: { contactId: (await c.json()).id, categoryContacts: [category.id] },
+      });
+      expect(sync.ok(), await sync.text()).toBe(true);
+    }
+
+    await page.setViewportSize(LAPTOP);
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto('/Campaigns');
+    await expect(page.getByTestId('campaigns-page')).toBeVisible();
+    await page.getByTestId('campaigns-add').click();
+    await expect(page).toHaveURL(/\/CampaignsCreator$/);
+    const creator = page.getByTestId('campaign-creator');
+
+    // the spec's warning toasts, in order
+    await page.getByTestId('creator-submit').click();
+    await expect(toast(page, 'Adicione o nome da campanha')).toBeVisible();
+    const name = `Black Friday ${run}`;
+    await page.getByTestId('creator-name').fill(name);
+    await page.getByTestId('creator-submit').click();
+    await expect(toast(page, 'Selecione a Configuração da campanha')).toBeVisible();
+    await page.getByTestId('creator-setup').selectOption({ label: setupName });
+    await expect(page.getByTestId('creator-setup-info')).toContainText('Demo API');
+
+    // the message builder: greeting required, then a 5+ text; the phone shows what the contact gets
+    await page.getByTestId('creator-body').fill('Oi');
+    await page.getByTestId('creator-add-message').click();
+    await expect(toast(page, 'Adicione uma saudação')).toBeVisible();
+    await page.getByTestId('creator-greeting').fill('Olá! Tudo bem?');
+    await page.getByTestId('creator-add-message').click();
+    await expect(toast(page, 'Mensagem muito curta')).toBeVisible();
+    const body = `Ofertas de até 50% só hoje (${run})`;
+    await page.getByTestId('creator-body').fill(body);
+    await expect(page.getByTestId('campaign-phone-greeting')).toHaveText('Olá! Tudo bem?');
+    await expect(page.getByTestId('campaign-phone-message')).toContainText(body);
+    await page.getByTestId('creator-add-message').click();
+    await expect(page.getByTestId('creator-message')).toHaveCount(1);
+    await page.getByTestId('creator-submit').click();
+    await expect(toast(page, 'Adicione ao menos um contato')).toBeVisible();
+
+    // typed numbers: one per line; short entries and repeats are left out
+    const typed = numbers(30, '3');
+    await page.getByTestId('creator-numbers').fill([...typed, '12345', typed[0]].join('\n'));
+    await page.getByTestId('creator-numbers-add').click();
+    await expect(toast(page, 'Contatos adicionados')).toBeVisible();
+    await expect(page.getByTestId('creator-contact-count')).toHaveAttribute('data-count', '30');
+    // a contact category
+    await page.getByTestId('creator-source-categories').click();
+    await page.locator(`[data-testid="creator-categories-option"][data-name="Clientes ${run}"]`).click();
+    await page.getByTestId('creator-categories-add').click();
+    await expect(page.getByTestId('creator-contact-count')).toHaveAttribute('data-count', '32');
+    await expect(page.getByTestId('campaign-phone-greeting')).toHaveText('Olá! Tudo bem?');
+    await shot(page, 'campaigns-creator-1366');
+    await fits(page, 'campaign-creator');
+    await expect(creator).toBeVisible();
+
+    await page.getByTestId('creator-submit').click();
+    await expect(toast(page, 'Campanha criada')).toBeVisible();
+    await expect(page).toHaveURL(/\/CampaignsManager\/\d+$/);
+    const manager = page.getByTestId('campaign-manager');
+    await expect(manager.getByTestId('manager-name')).toHaveText(name);
+    // autoStart false: it begins paused; the phone mock-up shows the campaign's message
+    await expect(page.getByTestId('manager-status')).toHaveAttribute('data-status', 'pause');
+    await expect(page.getByTestId('campaign-phone-greeting')).toHaveText('Olá! Tudo bem?');
+    await expect(page.getByTestId('campaign-phone-message')).toContainText(body);
+    await expect(page.getByTestId('manager-count')).toHaveAttribute('data-value', '32');
+    await expect(page.getByTestId('manager-sent')).toHaveAttribute('data-value', '0');
+    await expect(page.getByTestId('dispatch-row').first()).toBeVisible();
+
+    // START: the spinner, then the sent counter rises without a reload
+    await page.getByTestId('manager-start').click();
+    await expect(page.getByTestId('manager-status')).toHaveAttribute('data-status', 'start');
+    await expect(page.getByTestId('manager-status').getByTestId('campaign-spinner')).toBeVisible();
+    await expect.poll(() => counter(page, 'manager-sent'), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('[data-testid="dispatch-row"][data-status="sent"]').first()).toBeVisible();
+    await shot(page, 'campaigns-manager-running-1366');
+
+    // PAUSE: the status says so and sending stops
+    await page.getByTestId('manager-pause').click();
+    await expect(page.getByTestId('manager-status')).toHaveAttribute('data-status', 'pause');
+    await page.waitForTimeout(1500);
+    const sentAtPause = await counter(page, 'manager-sent');
+    await page.waitForTimeout(1500);
+    expect(await counter(page, 'manager-sent')).toBe(sentAtPause);
+    expect(sentAtPause).toBeLessThan(32);
+
+    // Concluir: confirmed, finalized, the three buttons go away
+    await page.getByTestId('manager-finalize').click();
+    await page.getByTestId('manager-confirm').getByTestId('confirm-dialog-confirm').click();
+    await expect(page.getByTestId('manager-status')).toHaveAttribute('data-status', 'finalized');
+    await expect(page.getByTestId('manager-start')).toHaveCount(0);
+    await expect(page.getByTestId('manager-pause')).toHaveCount(0);
+    await expect(page.getByTestId('manager-finalize')).toHaveCount(0);
+    expect(await counter(page, 'manager-sent')).toBe(sentAtPause);
+
+    // the list shows it finalized
+    await page.goto('/Campaigns');
+    const row = page.locator(`[data-testid="campaign-row"][data-name="${name}"]`);
+    await expect(row).toHaveAttribute('data-status', 'finalized');
+  });
+
+  test('the manager and the list fit 1366×800 with a few hundred dispatches', async ({ page, request }) => {
+    const { token } = await apiLogin(request, ADMIN);
+    const setupId = await createSetup(request, token, `Setup grande ${run}`);
+    const list = numbers(300, '5').map((number, i) => ({ number, name: `Contato com nome comprido ${i + 1}` }));
+    const res = await request.post(`${API_URL}/api/campaign/v1`, {
+      headers: authHeaders(token),
+      data: {
+        campaignSetupId: setupId,
+        campaign: {
+          name: `Campanha com um nome bem comprido para medir o layout ${run}`,
+          messages: [{ greeting: 'Olá!', body: 'Uma mensagem de teste para o layout' }],
+          sendList: list,
+        },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const { id } = await res.json();
+
+    await page.setViewportSize(LAPTOP);
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/CampaignsManager/${id}`);
+    await expect(page.getByTestId('manager-count')).toHaveAttribute('data-value', '300');
+    await expect(page.getByTestId('dispatch-row').first()).toBeVisible();
+    await fits(page, 'campaign-manager');
+    await fits(page, 'dispatch-table');
+    // every column's header is inside the table's box (nothing clipped), actions included
+    const table = await page.getByTestId('dispatch-table').boundingBox();
+    const scroller = await page.getByTestId('dispatch-scroll').boundingBox();
+    expect(table && scroller && table.width <= scroller.width + 1).toBe(true);
+    await expect(page.getByTestId('dispatch-delete').first()).toBeInViewport();
+    // more rows arrive when scrolling to the bottom
+    const before = await page.getByTestId('dispatch-row').count();
+    await page.getByTestId('dispatch-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => page.getByTestId('dispatch-row').count()).toBeGreaterThan(before);
+    await page.getByTestId('dispatch-scroll').evaluate((el) => el.scrollTo(0, 0));
+    await shot(page, 'campaigns-manager-300-1366');
+
+    await page.goto('/Campaigns');
+    await expect(page.getByTestId('campaign-row').first()).toBeVisible();
+    await fits(page, 'campaigns-table');
+    await expect(page.getByTestId('campaign-delete').first()).toBeInViewport();
+    await shot(page, 'campaigns-list-1366');
+  });
+});

@@ -63,6 +63,17 @@ async function fits(page: Page, testId: string): Promise<void> {
 }
 
 test.describe('campaigns', () => {
+  // the screens landed before the campaign APIs (setups, campaigns, engine): the journeys run once the tree has them
+  test.beforeEach(async ({ request }) => {
+    const { token } = await apiLogin(request, ADMIN);
+    const probes = await Promise.all(
+      ['/CampaignSetup?pageNumber=1', '/Campaign/?pageNumber=1'].map((p) =>
+        request.get(`${API_URL}${p}`, { headers: authHeaders(token) }).then((r) => r.status()),
+      ),
+    );
+    test.skip(probes.includes(404), 'the campaign APIs are not on this tree yet');
+  });
+
   test('setup → creator (typed numbers + a category, phone preview) → START → counters rise live → PAUSE → Concluir', async ({
     page,
     request,
@@ -214,7 +225,7 @@ test.describe('campaigns', () => {
     // every column's header is inside the table's box (nothing clipped), actions included
     const table = await page.getByTestId('dispatch-table').boundingBox();
     const scroller = await page.getByTestId('dispatch-scroll').boundingBox();
-    expect(table && scroller && table.width <= scroller.width + 1).toBe(true);
+    expect(table && scroller && table.width <= scroller.width + 1, JSON.stringify({ table, scroller })).toBe(true);
     await expect(page.getByTestId('dispatch-delete').first()).toBeInViewport();
     // more rows arrive when scrolling to the bottom
     const before = await page.getByTestId('dispatch-row').count();

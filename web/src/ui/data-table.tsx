@@ -28,6 +28,8 @@ export type DataTableProps<T> = {
   rowTestId?: string;
   rowData?: (item: T) => RowData;
   testId?: string;
+  /** extra classes of the table (`table-sm` for dense tables) */
+  className?: string;
 };
 
 /**
@@ -44,9 +46,10 @@ export function DataTable<T>({
   rowTestId,
   rowData,
   testId,
+  className,
 }: DataTableProps<T>) {
   return (
-    <table className="table table-pin-rows" data-testid={testId}>
+    <table className={`table table-pin-rows ${className ?? ''}`} data-testid={testId}>
       <thead>
         <tr>
           {columns.map((col) => (

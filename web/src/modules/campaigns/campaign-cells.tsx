@@ -55,18 +55,37 @@ export function DispatchStatusBadge({ dispatch: d }: { dispatch: CampaignDispatc
   );
 }
 
-/** A date and time on the company's clock, or a dash. */
-export function When({ iso, testId }: { iso: string | null | undefined; testId?: string }) {
+/** A date and time on the company's clock, or a dash; `compact` drops the year (the full date shows on hover). */
+export function When({ iso, testId, compact }: { iso: string | null | undefined; testId?: string; compact?: boolean }) {
   const { i18n } = useLingui();
   const zone = useCompanyTimeZone();
   const text = formatZoned(iso, zone, i18n.locale);
   return text ? (
-    <span className="whitespace-nowrap tabular-nums" data-testid={testId}>
-      {text}
+    <span className="whitespace-nowrap tabular-nums" data-testid={testId} title={compact ? text : undefined}>
+      {compact && iso ? shortZoned(iso, zone, i18n.locale) : text}
     </span>
   ) : (
     <span className="text-base-content/40" data-testid={testId}>
       —
     </span>
   );
+}
+
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "25/11 14:30" on the zone's clock (dense tables). */
+export function shortZoned(iso: string, timeZone: string, locale: string): string {
+  const key = `${locale}|${timeZone}`;
+  let f = shortFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    shortFormats.set(key, f);
+  }
+  return f.format(new Date(iso)).replace(',', '');
 }

@@ -11,11 +11,11 @@ export function setupButtons(setup: Pick<CampaignSetupDto, 'jsonButtonOrList'> |
 
 /** What a setup does with a campaign: connections, times (max|min|interval), ticket status, start mode. */
 export function CampaignSetupInfo({ setup, testId }: { setup: CampaignSetupDto; testId?: string }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const row = (label: React.ReactNode, value: React.ReactNode, id?: string) => (
-    <div className="flex justify-between gap-3 py-0.5">
-      <dt className="text-base-content/60">{label}</dt>
-      <dd className="min-w-0 truncate text-right font-medium" data-testid={id}>
+    <div className="flex items-baseline justify-between gap-2 py-0.5">
+      <dt className="min-w-0 shrink text-base-content/60">{label}</dt>
+      <dd className="min-w-0 max-w-[65%] truncate text-right font-medium" data-testid={id}>
         {value}
       </dd>
     </div>
@@ -26,8 +26,8 @@ export function CampaignSetupInfo({ setup, testId }: { setup: CampaignSetupDto; 
       {row(<Trans>Configuração</Trans>, setup.name, 'setup-info-name')}
       {row(<Trans>Conexões</Trans>, <span title={connections}>{connections || '—'}</span>, 'setup-info-connections')}
       {row(
-        <Trans>Tempos (máx | mín | intervalo)</Trans>,
-        <span className="tabular-nums">
+        <Trans>Tempos</Trans>,
+        <span className="tabular-nums" title={t`máximo | mínimo | intervalo`}>
           {setup.tMax}s | {setup.tMin}s | {setup.interval}s
         </span>,
       )}

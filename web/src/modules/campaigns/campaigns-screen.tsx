@@ -115,7 +115,7 @@ function CampaignsList() {
               cell: (c) => (
                 <button
                   type="button"
-                  className="link link-hover truncate"
+                  className="link link-hover block max-w-full truncate text-left"
                   title={c.name}
                   onClick={() => navigate(`/CampaignsManager/${c.id}`)}
                 >

@@ -234,6 +234,23 @@ test.describe('campaigns', () => {
     await page.getByTestId('dispatch-scroll').evaluate((el) => el.scrollTo(0, 0));
     await shot(page, 'campaigns-manager-300-1366');
 
+    // the schedule dialog proposes now + 2 h; saved, it shows; "Remover agendamento" clears it
+    await page.getByTestId('manager-schedule').click();
+    const dialog = page.getByTestId('campaign-schedule-dialog');
+    const proposed = await dialog.getByTestId('campaign-schedule-input').inputValue();
+    expect(proposed).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await dialog.getByTestId('campaign-schedule-save').click();
+    await expect(toast(page, 'Campanha agendada')).toBeVisible();
+    await expect(page.getByTestId('manager-schedule-at')).not.toHaveText('—');
+    const saved = await (await request.get(`${API_URL}/Campaign/${id}`, { headers: authHeaders(token) })).json();
+    const ahead = Date.parse(saved.campaign.schedule) - Date.now();
+    expect(ahead).toBeGreaterThan(110 * 60_000);
+    expect(ahead).toBeLessThan(125 * 60_000);
+    await page.getByTestId('manager-schedule').click();
+    await dialog.getByTestId('campaign-schedule-clear').click();
+    await expect(toast(page, 'Agendamento removido')).toBeVisible();
+    await expect(page.getByTestId('manager-schedule-at')).toHaveText('—');
+
     await page.goto('/Campaigns');
     await expect(page.getByTestId('campaign-row').first()).toBeVisible();
     await fits(page, 'campaigns-table');

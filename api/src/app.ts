@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campaignSetupsRoutes } from './modules/campaign-setups/campaign-setups.routes';
+import { campaignEngineRoutes } from './modules/campaign-engine/campaign-engine.routes';
 import { categoryContactsRoutes } from './modules/category-contacts/category-contacts.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -85,7 +86,8 @@ export function createApp(opts: AppOptions) {
     .route('/', campaignSetupsRoutes)
     .route('/', scheduleActionsRoutes)
     .route('/', messageApiRoutes)
-    .route('/', flowsRoutes);
+    .route('/', flowsRoutes)
+    .route('/', campaignEngineRoutes);
   return routes;
 }
 

@@ -1,3 +1,4 @@
+import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { seedDemoFlows } from './modules/flows/flows.demo';
 import { startFlowsArea } from './modules/flows/flows.runtime';
@@ -39,6 +40,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   await startSchedulesArea(opts);
   // flows: the step job, and the runs under way planned again
   await startFlowsArea(opts);
+  // campaigns: the engine's jobs, the scheduled action updateCampaign, and the rebuild of running campaigns
+  await startCampaignEngineArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
   // schedules: a pending weekly one and one sent through the demo connection (after it exists)

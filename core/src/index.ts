@@ -3,6 +3,7 @@ export * from './auth/auth.schemas';
 export * from './bots/bot.schemas';
 export * from './bots/bot-walk';
 export * from './bots/command-tree';
+export * from './campaigns/campaign.events';
 export * from './campaigns/campaign.schemas';
 export * from './campaigns/campaign-machine';
 export * from './campaigns/pacing';

@@ -21,6 +21,7 @@
  */
 import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
 import type { CampaignSetupEvent } from '../campaigns/campaign.schemas';
+import type { CampaignEvent } from '../campaigns/campaign.events';
 import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.types';
 import type { FlowEvent } from '../flows/flow.schemas';
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
@@ -105,6 +106,8 @@ export const events = {
   // automation (spec 2 §7)
   schedule: perCompany<ScheduleEvent>('schedule'),
   flow: perCompany<FlowEvent>('flow'),
+  /** `campaign-{campaignId}`: a campaign's counters and dispatch rows (its company only) */
+  campaign: perRecord<CampaignEvent>('campaign'),
   // users, groups, company
   user: perCompany<UserEvent>('user'),
   self: fixed<SelfUserEvent>('user'),

@@ -5,6 +5,7 @@ import type {
   DispatchStatus,
   WarmupTier,
 } from '@zapdesk/core';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -178,6 +179,8 @@ export const campaignDispatches = pgTable(
     messageSentAt: timestamp('message_sent_at', { withTimezone: true }),
     failReason: text('fail_reason').$type<DispatchFailReason>(),
     resendCount: integer('resend_count').notNull().default(0),
+    /** when the dispatch finished (message sent, failed, uncertain): the connection's next gap counts from here */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     mediaUrlVt: text('media_url_vt'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -191,5 +194,7 @@ export const campaignDispatches = pgTable(
     // pacing inputs: the company's starts of the last hour; a connection's starts per local day
     index('campaign_dispatches_company_schedule_idx').on(t.companyId, t.schedule),
     index('campaign_dispatches_company_whatsapp_schedule_idx').on(t.companyId, t.whatsappId, t.schedule),
+    // the engine: which connections have a dispatch in flight (company-wide), and the start-up sweep of claimed rows
+    index('campaign_dispatches_claimed_idx').on(t.companyId, t.whatsappId).where(sql`status = 'claimed'`),
   ],
 );

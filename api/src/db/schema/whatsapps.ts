@@ -41,6 +41,8 @@ export const whatsapps = pgTable(
     importOldMessagesGroups: boolean('import_old_messages_groups').notNull().default(false),
     closedTicketsPostImported: boolean('closed_tickets_post_imported').notNull().default(false),
     statusImportMessages: text('status_import_messages'),
+    /** when the connection first reached CONNECTED (the campaign warm-up's age; null = never connected yet) */
+    firstConnectedAt: timestamp('first_connected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

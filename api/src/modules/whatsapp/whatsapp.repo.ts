@@ -173,7 +173,15 @@ export async function setSessionFields(
   const { incrementRetries, ...set } = patch;
   const [r] = await db
     .update(whatsapps)
-    .set({ ...set, ...(incrementRetries ? { retries: sql`${whatsapps.retries} + 1` } : {}), updatedAt: nowDate() })
+    .set({
+      ...set,
+      ...(incrementRetries ? { retries: sql`${whatsapps.retries} + 1` } : {}),
+      // the campaign warm-up's age: the first time the connection connects, kept forever after
+      ...(set.status === 'CONNECTED'
+        ? { firstConnectedAt: sql`coalesce(${whatsapps.firstConnectedAt}, ${nowDate().toISOString()}::timestamptz)` }
+        : {}),
+      updatedAt: nowDate(),
+    })
     .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
     .returning();
   return r ?? null;

@@ -1,0 +1,106 @@
+import type { WarmupTier } from '@zapdesk/core';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  campaignDispatches,
+  campaignMessages,
+  campaignSetups,
+  campaignSetupWhatsapps,
+  campaigns,
+  simulatorMessages,
+  whatsapps,
+} from '../../db/schema';
+import { db } from '../../platform/db';
+
+/**
+ * Test fixture of the campaign engine: a setup and a campaign with its messages and dispatch rows, inserted directly
+ * (the campaigns area's creation — capi — replaces this once it lands: the engine only needs the rows).
+ */
+export const ALL_DAY = { sendWindowStart: '00:00', sendWindowEnd: '00:00' } as const;
+export const NO_WARMUP: WarmupTier[] = [{ fromDay: 0, perDay: 1_000_000 }];
+
+export async function makeSetup(
+  companyId: number,
+  whatsappIds: number[],
+  o: Partial<typeof campaignSetups.$inferInsert> = {},
+) {
+  const [s] = await db
+    .insert(campaignSetups)
+    .values({ companyId, name: `Setup ${Math.random().toString(36).slice(2, 7)}`, warmup: NO_WARMUP, ...ALL_DAY, ...o })
+    .returning();
+  await db
+    .insert(campaignSetupWhatsapps)
+    .values(whatsappIds.map((whatsappId, position) => ({ companyId, campaignSetupId: s!.id, whatsappId, position })));
+  return s!;
+}
+
+export async function makeCampaign(
+  companyId: number,
+  setupId: number,
+  numbers: string[],
+  o: Partial<typeof campaigns.$inferInsert> & {
+    messages?: { greeting: string; body: string }[];
+  } = {},
+) {
+  const { messages = [{ greeting: 'Olá!', body: 'Temos uma oferta para você' }], ...rest } = o;
+  const [c] = await db
+    .insert(campaigns)
+    .values({
+      companyId,
+      name: `Campanha ${Math.random().toString(36).slice(2, 7)}`,
+      campaignSetupId: setupId,
+      seed: 4242,
+      ...rest,
+    })
+    .returning();
+  await db
+    .insert(campaignMessages)
+    .values(messages.map((m, position) => ({ companyId, campaignId: c!.id, position, ...m })));
+  for (let i = 0; i < numbers.length; i += 1000) {
+    await db
+      .insert(campaignDispatches)
+      .values(
+        numbers
+          .slice(i, i + 1000)
+          .map((number, k) => ({ companyId, campaignId: c!.id, number, name: `Contato ${i + k + 1}` })),
+      );
+  }
+  return c!;
+}
+
+export async function dispatchRows(companyId: number, campaignId: number) {
+  return db
+    .select()
+    .from(campaignDispatches)
+    .where(and(eq(campaignDispatches.companyId, companyId), eq(campaignDispatches.campaignId, campaignId)))
+    .orderBy(asc(campaignDispatches.id));
+}
+
+export async function campaignRow(companyId: number, id: number) {
+  const [c] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
+  return c!;
+}
+
+/** The simulator outbox of a company: what went out, in order. */
+export async function outbox(companyId: number) {
+  return db
+    .select({
+      whatsappId: simulatorMessages.whatsappId,
+      number: simulatorMessages.number,
+      body: simulatorMessages.body,
+      id: simulatorMessages.id,
+    })
+    .from(simulatorMessages)
+    .where(and(eq(simulatorMessages.companyId, companyId), eq(simulatorMessages.direction, 'out')))
+    .orderBy(asc(simulatorMessages.id));
+}
+
+export async function firstConnectedAt(id: number): Promise<Date | null> {
+  const [w] = await db.select({ at: whatsapps.firstConnectedAt }).from(whatsapps).where(eq(whatsapps.id, id));
+  return w?.at ?? null;
+}
+
+/** n distinct numbers with WhatsApp in the simulator (`000…` numbers have none). */
+export const numbersFor = (n: number, base = 5511970000000) => Array.from({ length: n }, (_, i) => String(base + i));

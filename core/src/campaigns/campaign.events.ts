@@ -1,0 +1,27 @@
+import type { CampaignDispatchDto, CampaignStatus } from './campaign.schemas';
+
+/**
+ * The live channel `campaign-{campaignId}` (spec 2 §7: action refresh, update or create with campaignDispatch).
+ * Defined here, neutral between the campaigns area (CRUD, creation) and the campaign engine (sending), so both
+ * publish the same payloads. Counters come from the rows (the manager's sent / failed numbers).
+ */
+export type CampaignCounters = {
+  count: number;
+  sentCount: number;
+  failCount: number;
+  uncertainCount: number;
+  pendingCount: number;
+  canceledCount: number;
+};
+
+export type CampaignEvent =
+  /** a dispatch row was created (resend) or moved (claimed, greeting sent, sent, failed, uncertain, canceled) */
+  | { action: 'create' | 'update'; campaignDispatch: CampaignDispatchDto; counters: CampaignCounters }
+  /** the campaign itself changed (start, pause with its reason, finalize) or many rows at once: reload */
+  | {
+      action: 'refresh';
+      campaignId: number;
+      status: CampaignStatus;
+      pauseReason: string | null;
+      counters: CampaignCounters;
+    };

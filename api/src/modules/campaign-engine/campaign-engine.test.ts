@@ -20,7 +20,7 @@ import { startCampaignEngineArea } from './campaign-engine.startup';
 
 /**
  * The campaign engine on a real (PGlite) database with the simulator and the clock moved, not slept (issue 15
- * acceptance 2). The embedded job runner polls every 20 ms here: a delayed tick runs at its exact instant when the
+ * acceptance 2). The embedded job runner polls every 5 ms here: a delayed tick runs at its exact instant when the
  * test clock is set to it, so the live engine's instants can be compared with core `planCampaign` to the millisecond.
  */
 const t = {} as TestApp;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   process.env.CAMPAIGN_WEBHOOK_BACKOFF_MS = '100';
   clock = new TestClock(Date.UTC(2026, 10, 25, 12, 0, 0));
   restoreClock = useClock(clock);
-  Object.assign(t, await setupTestApp({ jobs: new DbJobs({ pollMs: 15 }) }));
+  Object.assign(t, await setupTestApp({ jobs: new DbJobs({ pollMs: 5 }) }));
   await startCampaignEngineArea({ role: 'worker' });
   await startChannels(t);
 }, 60_000);
@@ -100,12 +100,15 @@ describe('campaign engine, clock moved (issue 15 acceptance 2)', () => {
       .sort((a, b) => a.at - b.at || (a.what === b.what ? 0 : a.what === 'greeting' ? -1 : 1));
     for (const s of steps) {
       await clock.set(s.at);
-      await waitFor(async () => {
+      const until = performance.now() + 5000;
+      for (;;) {
         const r = await repo.findDispatch(companyId, s.id);
-        return s.what === 'greeting' ? r?.greetingSentAt !== null : r?.status === 'sent';
-      }, 5000).catch(() => {
-        throw new Error(`dispatch ${s.id}: ${s.what} at +${s.at - start} ms did not happen`);
-      });
+        if (s.what === 'greeting' ? r?.greetingSentAt != null : r?.status === 'sent') break;
+        if (performance.now() > until) {
+          throw new Error(`dispatch ${s.id}: ${s.what} at +${s.at - start} ms did not happen (${r?.status})`);
+        }
+        await Bun.sleep(2);
+      }
     }
     await waitFor(async () => (await campaignRow(companyId, c.id)).status === 'finalized');
     off();
@@ -143,9 +146,175 @@ describe('campaign engine, clock moved (issue 15 acceptance 2)', () => {
     expect(new Set(rows.map((r) => r.whatsappId))).toEqual(new Set(ws));
     // live: every dispatch's sent update, the counters end equal to the rows
     const sentUpdates = live.filter((e) => e.action === 'update' && e.campaignDispatch.status === 'sent');
-    expect(new Set(sentUpdates.map((e) => (e as { campaignDispatch: { id: number } }).campaignDispatch.id)).size).toBe(500);
+    expect(new Set(sentUpdates.map((e) => (e as { campaignDispatch: { id: number } }).campaignDispatch.id)).size).toBe(
+      500,
+    );
     const last = live.at(-1)!;
     expect(last.counters).toMatchObject({ count: 500, sentCount: 500, failCount: 0, pendingCount: 0 });
     expect((await campaignRow(companyId, c.id)).finalized?.getTime()).toBe(plan.finishedAt!);
   }, 120_000);
+});
+
+/** Moves the clock by `ms` in steps, letting the engine work between them (its waits are a few seconds). */
+async function run(ms: number, stepMs = 250) {
+  for (let done = 0; done < ms; done += stepMs) {
+    await clock.advance(stepMs);
+    await Bun.sleep(8);
+  }
+}
+
+describe('pause, resume, finalize; no WhatsApp; the webhook (issue 15 acceptance 2)', () => {
+  test('pause stops before the next greeting, START resumes, Concluir cancels the rest and calls the webhook once', async () => {
+    const hits: unknown[] = [];
+    const server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: async (req) => {
+        hits.push(await req.json());
+        return new Response('ok');
+      },
+    });
+    process.env.CAMPAIGN_WEBHOOK_ALLOW_HOSTS = `127.0.0.1:${server.port}`;
+    try {
+      const { tenant, ws } = await scene(1);
+      const companyId = tenant.company.id;
+      const setup = await makeSetup(companyId, ws, {
+        intervalSeconds: 5,
+        tMin: 1,
+        tMax: 2,
+        webhookUrlConcluded: `http://127.0.0.1:${server.port}/done`,
+      });
+      const c = await makeCampaign(companyId, setup.id, ['0001122334455', ...numbersFor(9)]);
+      expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);
+      // the first number has no WhatsApp: sentFail noWhatsapp, never retried; the next ones go
+      for (let i = 0; i < 40; i++) {
+        await run(500);
+        if ((await dispatchRows(companyId, c.id)).filter((r) => r.status === 'sent').length >= 2) break;
+      }
+      let rows = await dispatchRows(companyId, c.id);
+      expect([rows[0]!.status, rows[0]!.failReason, rows[0]!.greetingSentAt]).toEqual(['sentFail', 'noWhatsapp', null]);
+
+      // PAUSE: once the dispatch in flight is done, nothing more goes, however long we wait
+      const paused = await process_(tenant.admin.token, c.id, 'pause');
+      expect(paused.status).toBe(200);
+      expect((await paused.json()).status).toBe('pause');
+      await run(3000);
+      await settleInflight();
+      const frozen = (await dispatchRows(companyId, c.id)).map((r) => r.status);
+      await run(60_000, 1000);
+      rows = await dispatchRows(companyId, c.id);
+      expect(rows.map((r) => r.status)).toEqual(frozen);
+      expect(rows.filter((r) => r.status === 'claimed')).toHaveLength(0);
+      const sentBefore = rows.filter((r) => r.status === 'sent').length;
+      // pause twice: the machine refuses
+      const again = await process_(tenant.admin.token, c.id, 'pause');
+      expect(again.status).toBe(409);
+      expect((await again.json()).error).toBe('ERR_INVALID_CAMPAIGN_TRANSITION');
+
+      // START resumes: more go out
+      expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);
+      for (let i = 0; i < 40; i++) {
+        await run(500);
+        if ((await dispatchRows(companyId, c.id)).filter((r) => r.status === 'sent').length > sentBefore) break;
+      }
+      expect((await dispatchRows(companyId, c.id)).filter((r) => r.status === 'sent').length).toBeGreaterThan(
+        sentBefore,
+      );
+
+      // Concluir: pending rows canceled, the campaign finalized, the webhook called once with the summary
+      const fin = await process_(tenant.admin.token, c.id, 'finalized');
+      expect(fin.status).toBe(200);
+      expect((await fin.json()).status).toBe('finalized');
+      await run(5000);
+      await settleInflight();
+      await run(1000);
+      await waitFor(async () => hits.length > 0 || null);
+      rows = await dispatchRows(companyId, c.id);
+      expect(rows.filter((r) => r.status === 'pending' || r.status === 'claimed')).toHaveLength(0);
+      const canceled = rows.filter((r) => r.status === 'canceled').length;
+      expect(canceled).toBeGreaterThan(0);
+      await run(30_000, 1000);
+      expect(hits).toHaveLength(1);
+      expect(hits[0]).toMatchObject({
+        event: 'campaign.concluded',
+        campaignId: c.id,
+        companyId,
+        how: 'manual',
+        count: 10,
+        sentCount: rows.filter((r) => r.status === 'sent').length,
+        failCount: 1,
+        canceledCount: canceled,
+      });
+      expect((await campaignRow(companyId, c.id)).webhookDoneAt).not.toBeNull();
+      // finalized is terminal
+      expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(409);
+    } finally {
+      server.stop(true);
+      delete process.env.CAMPAIGN_WEBHOOK_ALLOW_HOSTS;
+    }
+  }, 60_000);
+
+  test('the webhook to a private address without the allow-list is refused (SSRF guard), never called', async () => {
+    const hits: unknown[] = [];
+    const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => (hits.push(1), new Response('ok')) });
+    try {
+      const { tenant, ws } = await scene(1);
+      const setup = await makeSetup(tenant.company.id, ws, {
+        webhookUrlConcluded: `http://127.0.0.1:${server.port}/x`,
+      });
+      const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(2));
+      expect((await process_(tenant.admin.token, c.id, 'finalized')).status).toBe(200);
+      await waitFor(async () => (await campaignRow(tenant.company.id, c.id)).webhookError || null);
+      expect((await campaignRow(tenant.company.id, c.id)).webhookError).toContain('127.0.0.1');
+      expect(hits).toHaveLength(0);
+      expect((await dispatchRows(tenant.company.id, c.id)).map((r) => r.status)).toEqual(['canceled', 'canceled']);
+    } finally {
+      server.stop(true);
+    }
+  });
+
+  test('permissions, plan flag, cross-tenant 404, bad action, resend of an uncertain dispatch', async () => {
+    const { tenant, ws } = await scene(1);
+    const other = await makeTenant({ enableCampaigns: true });
+    const setup = await makeSetup(tenant.company.id, ws);
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(3), { status: 'pause' });
+    expect((await process_(tenant.agent.token, c.id, 'start')).status).toBe(403);
+    expect((await process_(other.admin.token, c.id, 'start')).status).toBe(404);
+    expect((await process_(tenant.admin.token, c.id, 'restart')).status).toBe(400);
+    expect((await process_(tenant.admin.token, 999_999, 'start')).status).toBe(404);
+    const noPlan = await makeTenant({ enableCampaigns: false });
+    expect((await process_(noPlan.admin.token, c.id, 'start')).status).toBe(403);
+
+    // an uncertain row: only an admin of the company moves it back to pending
+    const [first] = await dispatchRows(tenant.company.id, c.id);
+    await repo.moveDispatch(tenant.company.id, first!.id, 'pending', null, { status: 'uncertain' });
+    expect((await t.req('POST', `/CampaignDispatch/${first!.id}/resend`, { token: other.admin.token })).status).toBe(
+      404,
+    );
+    expect((await t.req('POST', `/CampaignDispatch/${first!.id}/resend`, { token: tenant.agent.token })).status).toBe(
+      403,
+    );
+    const ok = await t.req('POST', `/CampaignDispatch/${first!.id}/resend`, { token: tenant.admin.token });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ id: first!.id, status: 'pending', resendCount: 1 });
+    // not uncertain any more: refused
+    expect((await t.req('POST', `/CampaignDispatch/${first!.id}/resend`, { token: tenant.admin.token })).status).toBe(
+      409,
+    );
+  });
+
+  test('a scheduled campaign starts on time (delayed typed job); autoStart false begins paused', async () => {
+    const { tenant, ws } = await scene(1);
+    const setup = await makeSetup(tenant.company.id, ws, { autoStart: false });
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(2));
+    const { scheduleCampaign } = await import('./campaign-engine.service');
+    const at = clock.now() + 3_600_000;
+    expect((await scheduleCampaign({ companyId: tenant.company.id }, c.id, at)).status).toBe('scheduled');
+    await run(3_590_000, 600_000);
+    expect((await campaignRow(tenant.company.id, c.id)).status).toBe('scheduled');
+    await clock.set(at);
+    await waitFor(async () => (await campaignRow(tenant.company.id, c.id)).status !== 'scheduled' || null);
+    const row = await campaignRow(tenant.company.id, c.id);
+    expect([row.status, row.initialized?.getTime()]).toEqual(['pause', at]);
+  });
 });

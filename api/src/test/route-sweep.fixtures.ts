@@ -3,7 +3,15 @@ import { CAMPAIGN_SETUP_DEFAULTS, QUEUE_PALETTE } from '@zapdesk/core';
 import { and, eq, getTableColumns, is } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema';
-import { campaignSetups, campaignSetupWhatsapps, locations, messageRawLogs, whatsapps } from '../db/schema';
+import {
+  campaignDispatches,
+  campaignSetups,
+  campaignSetupWhatsapps,
+  campaigns,
+  locations,
+  messageRawLogs,
+  whatsapps,
+} from '../db/schema';
 import { connectedSimulator, waitFor } from '../modules/pipeline/pipeline.fixtures';
 import { db } from '../platform/db';
 import { makeTenant, makeUser } from './factories';
@@ -51,6 +59,9 @@ export type RichTenant = {
   apiTokenId: number;
   /** a campaign setup on that connection */
   campaignSetupId: number;
+  /** a created campaign of the setup, and one of its dispatches left uncertain */
+  campaignId: number;
+  uncertainDispatchId: number;
   /** a scheduled action (test) queued 30 days ahead: it stays waiting */
   scheduleActionId: string;
   /** a pending schedule of the admin, a day ahead */
@@ -180,6 +191,15 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
   await db
     .insert(campaignSetupWhatsapps)
     .values({ companyId, campaignSetupId: campaignSetup.id, whatsappId: apiConn.id });
+  // a campaign (created, no setup: the setup stays deletable) with one dispatch left uncertain by an interrupted send
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({ companyId, name: `Campanha ${marker}` })
+    .returning();
+  const [uncertainDispatch] = await db
+    .insert(campaignDispatches)
+    .values({ companyId, campaignId: campaign.id, number: '5511955550000', status: 'uncertain' })
+    .returning();
   const scheduled = await post<{ id: string }>('/scheduleActions', {
     action: 'test',
     jsonData: { marker },
@@ -220,6 +240,8 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     apiWhatsappId: apiConn.id,
     apiTokenId: apiToken.id,
     campaignSetupId: campaignSetup.id,
+    campaignId: campaign.id,
+    uncertainDispatchId: uncertainDispatch.id,
     scheduleActionId: scheduled.id,
     scheduleId: schedule.id,
     flowId: flow.id,

@@ -275,6 +275,25 @@ export const ROUTES: Record<string, SweepRoute> = {
     planFlag: 'enableCampaigns',
   },
 
+  // the campaign engine (spec 2 §7 CampaignProcess; ours: resend of an uncertain dispatch)
+  'POST /CampaignProcess/:campaignId/:action': {
+    access: 'id',
+    params: (x) => ({ campaignId: x.campaignId, action: 'pause' }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+    owner: {
+      status: 409,
+      error: 'ERR_INVALID_CAMPAIGN_TRANSITION',
+      why: 'a created campaign cannot be paused (the machine refuses; start would begin sending)',
+    },
+  },
+  'POST /CampaignDispatch/:id/resend': {
+    access: 'id',
+    params: (x) => ({ id: x.uncertainDispatchId }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+
   // API message tokens (spec 2 §7): administrators with the plan's API
   'GET /ApiSendMessageToken': { access: 'auth', query: PAGE, deny: admin('useApi'), planFlag: 'enableApi' },
   'GET /ApiSendMessageToken/:id': {

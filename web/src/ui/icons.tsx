@@ -576,3 +576,13 @@ export const IconKey = (p: IconProps) => (
     <circle cx="16.5" cy="7.5" r=".5" fill="currentColor" />
   </Svg>
 );
+export const IconGrip = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="9" cy="5" r="1" />
+    <circle cx="9" cy="19" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="15" cy="5" r="1" />
+    <circle cx="15" cy="19" r="1" />
+  </Svg>
+);

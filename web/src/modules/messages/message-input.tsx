@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toastError } from '../../lib/errors';
 import { IconMic, IconPaperclip, IconReply, IconSend, IconSmile, IconX } from '../../ui/icons';
 import { toast } from '../../ui/toasts/toast';
+import { useCapabilities } from '../auth/use-capabilities';
+import { FlowPickerMenu, useFlowPicker } from '../flows/flow-picker';
 import { AttachmentPreview } from './attachment-preview';
 import { ATTACHMENT_ACCEPT, attachmentAllowed } from './attachments';
 import { dropDraft, keepsDraft, readDraft, saveDraft } from './drafts';
@@ -24,7 +26,8 @@ export const sendable = (text: string) => text.trim().length > 0;
 
 /**
  * The message input (spec 1 §2): multiline (3 rows), Enter sends, emoji picker, attachments with preview, audio
- * recording, reply quote, '/' quick answers; enabled only while the ticket is open. The draft is kept per ticket.
+ * recording, reply quote, '/' quick answers, ';' flows (run on the ticket); enabled only while the ticket is open.
+ * The draft is kept per ticket.
  */
 export function MessageInput({
   ticket,
@@ -62,6 +65,12 @@ export function MessageInput({
 
   // '/' at the start: quick answers whose shortcut or text match what follows
   const quick = useQuickAnswers(text, enabled);
+  // ';' at the start: the company's Chat flows; the chosen one runs on this ticket (plan flag enableFlows)
+  const caps = useCapabilities();
+  const flowPicker = useFlowPicker(text, enabled && !!caps?.useFlows, ticket.id, () => {
+    setText('');
+    dropDraft(ticket.id);
+  });
 
   const pickAnswer = (a: QuickAnswer) => {
     change(a.message);
@@ -164,6 +173,7 @@ export function MessageInput({
         </div>
       ) : null}
       <QuickAnswerMenu quick={quick} onPick={pickAnswer} />
+      <FlowPickerMenu picker={flowPicker} />
       {emojiOpen ? (
         <div className="absolute bottom-full left-2 z-30 mb-1">
           <Suspense fallback={<span className="loading loading-spinner loading-sm" />}>
@@ -214,6 +224,7 @@ export function MessageInput({
               onChange={(e) => change(e.target.value)}
               onKeyDown={(e) => {
                 if (quick.onKeyDown(e, pickAnswer)) return;
+                if (flowPicker.onKeyDown(e)) return;
                 if (isSendKey(e)) {
                   e.preventDefault();
                   void sendTyped();

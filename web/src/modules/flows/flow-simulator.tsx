@@ -60,7 +60,7 @@ export function FlowSimulator({ name, actions, onClose }: { name: string; action
             <IconRotate size={16} />
             <Trans>Reiniciar</Trans>
           </button>
-          <button type="button" className="btn btn-sm" onClick={onClose}>
+          <button type="button" className="btn btn-sm" onClick={onClose} data-testid="flow-sim-close">
             <Trans>Fechar</Trans>
           </button>
         </>

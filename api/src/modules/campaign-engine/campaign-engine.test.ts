@@ -256,7 +256,14 @@ describe('pause, resume, finalize; no WhatsApp; the webhook (issue 15 acceptance
 
   test('the webhook to a private address without the allow-list is refused (SSRF guard), never called', async () => {
     const hits: unknown[] = [];
-    const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => (hits.push(1), new Response('ok')) });
+    const server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => {
+        hits.push(1);
+        return new Response('ok');
+      },
+    });
     try {
       const { tenant, ws } = await scene(1);
       const setup = await makeSetup(tenant.company.id, ws, {

@@ -5,6 +5,7 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campaignEngineRoutes } from './modules/campaign-engine/campaign-engine.routes';
 import { campaignSetupsRoutes } from './modules/campaign-setups/campaign-setups.routes';
+import { botsRoutes } from './modules/bots/bots.routes';
 import { categoryContactsRoutes } from './modules/category-contacts/category-contacts.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -87,7 +88,8 @@ export function createApp(opts: AppOptions) {
     .route('/', scheduleActionsRoutes)
     .route('/', messageApiRoutes)
     .route('/', flowsRoutes)
-    .route('/', campaignEngineRoutes);
+    .route('/', campaignEngineRoutes)
+    .route('/', botsRoutes);
   return routes;
 }
 

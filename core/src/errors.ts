@@ -64,6 +64,8 @@ export const ERROR_STATUS = {
   ERR_INVALID_CAMPAIGN_TRANSITION: 409,
   ERR_CAMPAIGN_SETUP_DEFAULT_WHATSAPP: 400,
   ERR_CAMPAIGN_SETUP_IN_USE: 409,
+  /** a connection belongs to at most one bot setup (spec 2 issue 16) */
+  ERR_BOT_WHATSAPP_IN_USE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -123,6 +125,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_CAMPAIGN_SETUP_DEFAULT_WHATSAPP: 'precisa de uma conexão não default para fazer o envio das mensagens',
   ERR_CAMPAIGN_SETUP_IN_USE:
     'Esta configuração é usada por campanhas não finalizadas. Conclua-as ou troque a configuração antes de excluir.',
+  ERR_BOT_WHATSAPP_IN_USE: 'Esta conexão já pertence a outra configuração de bot.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

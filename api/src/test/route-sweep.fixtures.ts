@@ -68,6 +68,11 @@ export type RichTenant = {
   scheduleId: number;
   /** a Chat flow of the admin (the company has enableFlows) */
   flowId: number;
+  /** a bot setup (no connection: the bot stays out of the other fixtures' conversations) with command 1 */
+  botSetupId: number;
+  botCommandId: number;
+  /** a second, empty bot setup (deleted by the owner's sweep) */
+  botSetup2Id: number;
 };
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
@@ -129,6 +134,18 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     contactId: contact2.id,
     body: `Lembrete ${marker}`,
     sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+
+  const botSetup = await post<{ id: number }>('/BotSetup', { name: `Bot ${marker}` });
+  const botSetup2 = await post<{ id: number }>('/BotSetup', { name: `Bot2 ${marker}` });
+  const botCommand = await post<{ id: number }>(`/bot/${companyId}`, {
+    botSetupId: botSetup.id,
+    commandBot: '1',
+    commandType: 3,
+    queueId: queue.id,
+    descriptionBot: `Setor ${marker}`,
+    tags: [tag.id],
+    botCategoryContacts: [category.id],
   });
 
   const inboundNumber = `5511${String(80000000 + n * 1000 + 3)}`;
@@ -245,6 +262,9 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     scheduleActionId: scheduled.id,
     scheduleId: schedule.id,
     flowId: flow.id,
+    botSetupId: botSetup.id,
+    botCommandId: botCommand.id,
+    botSetup2Id: botSetup2.id,
   };
 }
 

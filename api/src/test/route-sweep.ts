@@ -80,6 +80,20 @@ function flowForm(x: RichTenant): FormData {
   f.append('name', b.name);
   f.append('type', b.type);
   f.append('flowActions', JSON.stringify(b.flowActions));
+/** a valid bot command form: a sector command at `path` of the tenant's setup */
+const botCommandBody = (x: RichTenant, path: string) => ({
+  botSetupId: x.botSetupId,
+  commandBot: path,
+  commandType: 3,
+  queueId: x.queue2Id,
+  userId: x.otherUserId,
+  descriptionBot: 'Setor da varredura',
+  tags: [x.tagId],
+  botCategoryContacts: [x.categoryId],
+});
+function botCommandForm(x: RichTenant, path: string): FormData {
+  const f = new FormData();
+  f.append('body', JSON.stringify(botCommandBody(x, path)));
   return f;
 }
 
@@ -453,6 +467,37 @@ export const ROUTES: Record<string, SweepRoute> = {
     params: (x) => ({ id: x.flowId }),
     body: (x) => json({ ticketId: x.openTicketId }),
   },
+  // chatbots (spec 2 §7 Bot setups, Bot commands)
+  'GET /BotSetup': { access: 'auth', query: PAGE },
+  'GET /BotSetup/:id': { access: 'id', params: (x) => ({ id: x.botSetupId }) },
+  'POST /BotSetup': { access: 'auth', body: () => json({ name: 'Bot da varredura', countErrorsBot: 3 }) },
+  'PUT /BotSetup/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.botSetupId }),
+    body: (x) => json({ name: 'Bot renomeado', whatsapps: [], transferQueueId: x.queueId }),
+  },
+  'DELETE /botSetup/:id': { access: 'id', params: (x) => ({ id: x.botSetup2Id }) },
+  'GET /botBySetup/:botSetupId': { access: 'id', params: (x) => ({ botSetupId: x.botSetupId }) },
+  'GET /bot': { access: 'auth', query: ['botSetupId', 'searchParam'] },
+  'GET /bot/:id': { access: 'id', params: (x) => ({ id: x.botCommandId }) },
+  'POST /bot/:companyId': {
+    access: 'id',
+    params: (x) => ({ companyId: x.companyId }),
+    body: (x) => ({ kind: 'multipart', value: () => botCommandForm(x, '2') }),
+    jsonAlt: (x) => botCommandBody(x, '2'),
+    owner: {
+      status: 400,
+      error: 'O comando 2 já existe',
+      why: 'the wrong-types sweep already created command 2 with this valid body (e.g. userId ""); a path is unique in its setup (book index, no duplicates)',
+    },
+  },
+  'PUT /bot/:companyId/:id': {
+    access: 'id',
+    params: (x) => ({ companyId: x.companyId, id: x.botCommandId }),
+    body: (x) => ({ kind: 'multipart', value: () => botCommandForm(x, '1') }),
+    jsonAlt: (x) => botCommandBody(x, '1'),
+  },
+  'DELETE /bot/:id': { access: 'id', params: (x) => ({ id: x.botCommandId }) },
 
   // messages
   'POST /messages/:ticketId/:companyId': {

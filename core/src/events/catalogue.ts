@@ -22,6 +22,7 @@
 import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
 import type { CampaignEvent } from '../campaigns/campaign.events';
 import type { CampaignSetupEvent } from '../campaigns/campaign.schemas';
+import type { BotEvent, BotSetupEvent } from '../bots/bot.schemas';
 import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.types';
 import type { FlowEvent } from '../flows/flow.schemas';
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
@@ -105,6 +106,9 @@ export const events = {
   queue: perCompany<QueueEvent>('queue'),
   // automation (spec 2 §7)
   schedule: perCompany<ScheduleEvent>('schedule'),
+  /** chatbot setups and commands (spec 2 §7: `bot-{companyId}` with bot or botId) */
+  botSetup: perCompany<BotSetupEvent>('botSetup'),
+  bot: perCompany<BotEvent>('bot'),
   flow: perCompany<FlowEvent>('flow'),
   /** `campaign-{campaignId}`: a campaign's counters and dispatch rows (its company only) */
   campaign: perRecord<CampaignEvent>('campaign'),

@@ -57,6 +57,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_INVALID_CAMPAIGN_TRANSITION: msg`A campanha não está mais neste estado. Atualize a página.`,
   ERR_CAMPAIGN_SETUP_DEFAULT_WHATSAPP: msg`precisa de uma conexão não default para fazer o envio das mensagens`,
   ERR_CAMPAIGN_SETUP_IN_USE: msg`Esta configuração é usada por campanhas não finalizadas. Conclua-as ou troque a configuração antes de excluir.`,
+  ERR_BOT_WHATSAPP_IN_USE: msg`Esta conexão já pertence a outra configuração de bot.`,
 };
 
 /**

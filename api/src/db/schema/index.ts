@@ -1,5 +1,6 @@
 // One file per area; each area adds its export line here.
 export * from './api-tokens';
+export * from './bots';
 export * from './campaigns';
 export * from './companies';
 export * from './contacts';

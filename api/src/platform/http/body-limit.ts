@@ -54,6 +54,9 @@ export const BODY_RULES: readonly BodyRule[] = [
     maxBytes: MEDIA_MAX_BYTES + MB,
     message: 'Arquivo muito grande.',
   },
+  // a bot command's media (spec 2 §7 Bot commands: multipart)
+  { method: 'POST', path: /^\/bot\/[^/]+\/?$/, maxBytes: MEDIA_MAX_BYTES + MB, message: 'Arquivo muito grande.' },
+  { method: 'PUT', path: /^\/bot\/[^/]+\/[^/]+\/?$/, maxBytes: MEDIA_MAX_BYTES + MB, message: 'Arquivo muito grande.' },
   { method: 'POST', path: /^\/simulator\/[^/]+\/inbound\/?$/, maxBytes: SIMULATOR_BODY_MAX },
   // the message API's uploads (spec 2 §7): the media cap, per file checked again by its kind's cap
   {

@@ -80,6 +80,9 @@ function flowForm(x: RichTenant): FormData {
   f.append('name', b.name);
   f.append('type', b.type);
   f.append('flowActions', JSON.stringify(b.flowActions));
+  return f;
+}
+
 /** a valid bot command form: a sector command at `path` of the tenant's setup */
 const botCommandBody = (x: RichTenant, path: string) => ({
   botSetupId: x.botSetupId,

@@ -20,9 +20,9 @@
  * stream applies core's visibility rule (tickets/ticket-visibility.ts) with them, once per event and audience class.
  */
 import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
+import type { BotEvent, BotSetupEvent } from '../bots/bot.schemas';
 import type { CampaignEvent } from '../campaigns/campaign.events';
 import type { CampaignSetupEvent } from '../campaigns/campaign.schemas';
-import type { BotEvent, BotSetupEvent } from '../bots/bot.schemas';
 import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.types';
 import type { FlowEvent } from '../flows/flow.schemas';
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';

@@ -72,6 +72,14 @@ test('build a flow, reorder it by drag, simulate it, run it with ; in a chat', a
   await page.mouse.up();
   await expect.poll(() => rowTypes(page)).toEqual(['Composing', 'SendText', 'SendText', 'SendMedia']);
 
+  // an action changed in place: the editor loads it, Update puts it back where it was
+  await page.getByTestId('flow-action-edit').nth(2).click();
+  await expect(page.getByTestId('flow-action-body')).toHaveValue('Veja nossa tabela de preços:');
+  await page.getByTestId('flow-action-body').fill('Confira a tabela de preços:');
+  await page.getByTestId('flow-action-add').click();
+  await expect(page.getByTestId('flow-action-content').nth(2)).toHaveText('Confira a tabela de preços:');
+  expect(await rowTypes(page)).toEqual(['Composing', 'SendText', 'SendText', 'SendMedia']);
+
   await page.getByTestId('flow-save').click();
   await expect(toast(page, 'Fluxo criado com sucesso')).toBeVisible();
   await expect(page).toHaveURL(/\/flowmanager\/\d+$/);
@@ -135,9 +143,9 @@ test('build a flow, reorder it by drag, simulate it, run it with ; in a chat', a
   // the messages arrive in the chat, in the flow's order, and on the customer's phone
   const bodies = page.getByTestId('message-body');
   await expect(bodies.filter({ hasText: `Olá! Aqui é a loja ${stamp}.` })).toBeVisible({ timeout: 10_000 });
-  await expect(bodies.filter({ hasText: 'Veja nossa tabela de preços:' })).toBeVisible({ timeout: 10_000 });
+  await expect(bodies.filter({ hasText: 'Confira a tabela de preços:' })).toBeVisible({ timeout: 10_000 });
   await expect
     .poll(async () => (await outbox()).slice(before), { timeout: 10_000 })
-    .toEqual([`Olá! Aqui é a loja ${stamp}.`, 'Veja nossa tabela de preços:', 'image']);
+    .toEqual([`Olá! Aqui é a loja ${stamp}.`, 'Confira a tabela de preços:', 'image']);
   await shot(page, 'flows-chat-run');
 });

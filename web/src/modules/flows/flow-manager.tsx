@@ -35,7 +35,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { toastError, translateValidation } from '../../lib/errors';
 import { FormField } from '../../ui/form-field';
-import { IconArrowLeft, IconGrip, IconPlus, IconTrash, IconZap } from '../../ui/icons';
+import { IconArrowLeft, IconCheck, IconGrip, IconPencil, IconPlus, IconTrash, IconZap } from '../../ui/icons';
 import { NoPermission } from '../../ui/no-permission';
 import { toast } from '../../ui/toasts/toast';
 import { useCapabilities } from '../auth/use-capabilities';
@@ -82,6 +82,8 @@ function FlowManager({ flowId }: { flowId: number | null }) {
   const [errors, setErrors] = useState<{ name?: string; type?: string; actions?: string }>({});
   const [busy, setBusy] = useState(false);
   const [simulating, setSimulating] = useState(false);
+  /** the action loaded in the editor to be changed (null: the editor adds a new one) */
+  const [editing, setEditing] = useState<Draft | null>(null);
 
   const load = useCallback((f: FlowDto) => {
     setName(f.name);
@@ -217,7 +219,15 @@ function FlowManager({ flowId }: { flowId: number | null }) {
               ))}
             </select>
           </FormField>
-          <ActionEditor onAdd={(a) => setActions((list) => [...list, a])} />
+          <ActionEditor
+            key={editing?.key ?? 'new'}
+            editing={editing}
+            onDone={(a) => {
+              setActions((list) => (editing ? list.map((x) => (x.key === a.key ? a : x)) : [...list, a]));
+              setEditing(null);
+            }}
+            onCancel={() => setEditing(null)}
+          />
         </div>
 
         <div className="min-w-0">
@@ -243,7 +253,7 @@ function FlowManager({ flowId }: { flowId: number | null }) {
                       <th>
                         <Trans>Conteúdo</Trans>
                       </th>
-                      <th className="w-12" />
+                      <th className="w-20" />
                     </tr>
                   </thead>
                   <tbody>
@@ -253,7 +263,12 @@ function FlowManager({ flowId }: { flowId: number | null }) {
                         action={a}
                         index={i}
                         label={i18n._(ACTION_LABELS[a.actionType])}
-                        onRemove={() => setActions((list) => list.filter((x) => x.key !== a.key))}
+                        editing={editing?.key === a.key}
+                        onEdit={() => setEditing(a)}
+                        onRemove={() => {
+                          if (editing?.key === a.key) setEditing(null);
+                          setActions((list) => list.filter((x) => x.key !== a.key));
+                        }}
                       />
                     ))}
                   </tbody>
@@ -282,11 +297,15 @@ function ActionRow({
   action,
   index,
   label,
+  editing,
+  onEdit,
   onRemove,
 }: {
   action: Draft;
   index: number;
   label: string;
+  editing: boolean;
+  onEdit: () => void;
   onRemove: () => void;
 }) {
   const { t } = useLingui();
@@ -303,7 +322,7 @@ function ActionRow({
     <tr
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={isDragging ? 'relative z-10 bg-base-200 shadow' : ''}
+      className={isDragging ? 'relative z-10 bg-base-200 shadow' : editing ? 'bg-primary/10' : ''}
       data-testid="flow-action-row"
       data-type={action.actionType}
     >
@@ -325,7 +344,16 @@ function ActionRow({
       <td className="max-w-xs truncate" data-testid="flow-action-content">
         {content}
       </td>
-      <td>
+      <td className="whitespace-nowrap">
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs btn-circle"
+          onClick={onEdit}
+          aria-label={t`Editar ação`}
+          data-testid="flow-action-edit"
+        >
+          <IconPencil size={14} />
+        </button>
         <button
           type="button"
           className="btn btn-ghost btn-xs btn-circle text-error"
@@ -340,40 +368,53 @@ function ActionRow({
   );
 }
 
-/** The action editor: a type, then its text, file or seconds (0 to 240, step 1: spec 2 §5/§9); Add checks it. */
-function ActionEditor({ onAdd }: { onAdd: (a: Draft) => void }) {
+/**
+ * The action editor: a type, then its text, file or seconds (0 to 240, step 1: spec 2 §5/§9); Add (or Update, for
+ * an action of the table loaded here) checks it with core's schema.
+ */
+function ActionEditor({
+  editing,
+  onDone,
+  onCancel,
+}: {
+  editing: Draft | null;
+  onDone: (a: Draft) => void;
+  onCancel: () => void;
+}) {
   const { t, i18n } = useLingui();
-  const [actionType, setActionType] = useState<FlowActionType>('SendText');
-  const [body, setBody] = useState('');
-  const [seconds, setSeconds] = useState('1');
+  const [actionType, setActionType] = useState<FlowActionType>(editing?.actionType ?? 'SendText');
+  const [body, setBody] = useState(editing?.body ?? '');
+  const [seconds, setSeconds] = useState(String(editing?.param ?? 1));
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
   const timed = TIMED_ACTIONS.includes(actionType);
 
   const add = () => {
+    // an action being changed keeps its file unless another is chosen
+    const kept = editing?.actionType === 'SendMedia' && (editing.file || editing.media) ? editing : null;
     if (actionType === 'SendMedia') {
-      if (!file) return setError(translateValidation(FLOW_TEXTS.mediaRequired));
-      if (!flowMediaAllowed(file.name)) return setError(translateValidation(FLOW_TEXTS.fileType));
+      if (!file && !kept) return setError(translateValidation(FLOW_TEXTS.mediaRequired));
+      if (file && !flowMediaAllowed(file.name)) return setError(translateValidation(FLOW_TEXTS.fileType));
     }
     const candidate =
       actionType === 'SendText'
         ? { actionType, body }
         : actionType === 'SendMedia'
-          ? { actionType, body, mediaFileName: file?.name }
+          ? { actionType, body, mediaFileName: file?.name ?? kept?.mediaFileName }
           : { actionType, param: seconds };
     const parsed = FlowActionInput.safeParse(candidate);
     if (!parsed.success) return setError(translateValidation(parsed.error.issues[0]?.message));
     const a = parsed.data;
     setError(undefined);
-    onAdd({
-      key: newKey(),
+    onDone({
+      key: editing?.key ?? newKey(),
       actionType,
       body: 'body' in a ? a.body : '',
       param: 'param' in a ? a.param : null,
-      media: null,
-      mediaFileName: actionType === 'SendMedia' ? (file?.name ?? null) : null,
-      file: actionType === 'SendMedia' ? file : null,
+      media: actionType === 'SendMedia' && !file ? (kept?.media ?? null) : null,
+      mediaFileName: actionType === 'SendMedia' ? (file?.name ?? kept?.mediaFileName ?? null) : null,
+      file: actionType === 'SendMedia' ? (file ?? kept?.file ?? null) : null,
     });
     setBody('');
     setFile(null);
@@ -382,9 +423,7 @@ function ActionEditor({ onAdd }: { onAdd: (a: Draft) => void }) {
 
   return (
     <div className="mt-2 rounded-box border border-base-300 p-3" data-testid="flow-action-editor">
-      <h2 className="mb-1 font-semibold">
-        <Trans>Nova ação</Trans>
-      </h2>
+      <h2 className="mb-1 font-semibold">{editing ? <Trans>Editar ação</Trans> : <Trans>Nova ação</Trans>}</h2>
       <FormField label={<Trans>Tipo de ação</Trans>}>
         <select
           className="select select-sm w-full"
@@ -414,7 +453,14 @@ function ActionEditor({ onAdd }: { onAdd: (a: Draft) => void }) {
         </FormField>
       ) : null}
       {actionType === 'SendMedia' ? (
-        <FormField label={<Trans>Arquivo</Trans>} hint={t`png, jpg, jpeg, pdf, mp4, mp3, ogg ou docx`}>
+        <FormField
+          label={<Trans>Arquivo</Trans>}
+          hint={
+            editing?.actionType === 'SendMedia' && (editing.file || editing.media)
+              ? t`Atual: ${editing.file?.name ?? editing.mediaFileName ?? ''} (escolha outro para trocar)`
+              : t`png, jpg, jpeg, pdf, mp4, mp3, ogg ou docx`
+          }
+        >
           <input
             ref={fileInput}
             type="file"
@@ -444,10 +490,17 @@ function ActionEditor({ onAdd }: { onAdd: (a: Draft) => void }) {
           {error}
         </p>
       ) : null}
-      <button type="button" className="btn btn-sm btn-block mt-2" onClick={add} data-testid="flow-action-add">
-        <IconPlus size={14} />
-        <Trans>Adicionar ação</Trans>
-      </button>
+      <div className="mt-2 flex gap-2">
+        {editing ? (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} data-testid="flow-action-cancel">
+            <Trans>Cancelar</Trans>
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-sm flex-1" onClick={add} data-testid="flow-action-add">
+          {editing ? <IconCheck size={14} /> : <IconPlus size={14} />}
+          {editing ? <Trans>Atualizar ação</Trans> : <Trans>Adicionar ação</Trans>}
+        </button>
+      </div>
     </div>
   );
 }

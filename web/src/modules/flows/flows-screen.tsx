@@ -70,8 +70,8 @@ function FlowsList() {
           },
           {
             key: 'actions',
-            header: <Trans>Ações</Trans>,
-            headerClassName: 'hidden w-28 text-center sm:table-cell',
+            header: <Trans>Nº de ações</Trans>,
+            headerClassName: 'hidden w-32 text-center sm:table-cell',
             className: 'hidden text-center tabular-nums sm:table-cell',
             cell: (f) => f.actionsCount,
           },

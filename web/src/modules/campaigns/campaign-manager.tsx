@@ -164,14 +164,15 @@ function CampaignManager({ campaignId }: { campaignId: number }) {
       navigate('/Campaigns');
       return;
     }
+    // a start or a pause leaves the rows as they are (no flicker); Concluir (pending rows canceled) or a refresh
+    // without a status reloads them
+    const rowsToo = fx.reload && (!fx.patch?.status || fx.patch.status === 'finalized');
     if (fx.campaign) setCampaign(fx.campaign);
     if (fx.patch) setCampaign((c) => (c ? { ...c, ...fx.patch } : c));
     if (fx.upsert) list.upsert(fx.upsert);
     if (fx.remove) list.remove(fx.remove);
-    if (fx.reload) {
-      void loadCampaign();
-      list.reload();
-    }
+    if (fx.reload) void loadCampaign();
+    if (rowsToo) list.reload();
     if (fx.counts) setCounts((c) => countsOf({ ...c, ...fx.counts }));
     else if (fx.upsert || fx.remove) refreshCounts();
   });

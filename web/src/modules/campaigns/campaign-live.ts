@@ -1,16 +1,11 @@
-import {
-  type CampaignDispatchDto,
-  type CampaignDto,
-  type CampaignStatus,
-  type Channel,
-  perRecord,
-} from '@zapdesk/core';
+import { type CampaignDispatchDto, type CampaignDto, type CampaignStatus, type Channel, events } from '@zapdesk/core';
 import type { CampaignCounts } from './campaigns-api';
 
 /**
- * `campaign-{campaignId}` (spec 2 §7: action refresh, update or create with campaignDispatch), read loosely: a
- * dispatch row that changed or went away, the campaign itself (or just its status and pause reason), the counters
- * after the change, a refresh of everything, or the campaign deleted.
+ * `campaign-{campaignId}` (spec 2 §7: action refresh, update or create with campaignDispatch; core `events.campaign`),
+ * read loosely so the engine's and the campaigns area's payloads both fit: a dispatch row that changed or went away,
+ * the campaign itself (or just its status and pause reason), the counters after the change, a refresh of
+ * everything, or the campaign deleted.
  */
 export type CampaignLiveEvent = {
   action: 'create' | 'update' | 'delete' | 'refresh';
@@ -23,9 +18,8 @@ export type CampaignLiveEvent = {
   counters?: Partial<CampaignCounts>;
 };
 
-const campaignChannel = perRecord<CampaignLiveEvent>('campaign');
-
-export const campaignChannelOf = (id: number): Channel<CampaignLiveEvent> => campaignChannel.of(id);
+export const campaignChannelOf = (id: number): Channel<CampaignLiveEvent> =>
+  events.campaign.of(id) as unknown as Channel<CampaignLiveEvent>;
 
 /** What one event does to the manager (pure; the screen applies it). */
 export type LiveEffect = {

@@ -37,7 +37,7 @@ export type SweepRoute = {
   /** who is refused with 403 ERR_NO_PERMISSION (capability gates of the services), with the gate's name */
   deny?: { actors: Actor[]; gate: string };
   /** a plan flag the route needs (company with the flag off → 403) */
-  planFlag?: 'enableCampaigns' | 'enableApi';
+  planFlag?: 'enableCampaigns' | 'enableApi' | 'enableFlows';
   /** what the owner's own valid call answers when it is a business refusal by design (else 2xx) */
   owner?: { status: number; error: string; why: string };
   /** a long-lived stream (SSE): only the refusals are swept */
@@ -449,13 +449,14 @@ export const ROUTES: Record<string, SweepRoute> = {
   'POST /schedulesDelete': { access: 'auth', body: () => json({ status: 'ENVIADA', mySchedule: true }) },
 
   // flows (spec 2 §7; POST /flows/{id}/run is ours: the chat input's ';')
-  'GET /flows': { access: 'auth', query: ['type', ...PAGE] },
-  'GET /flows/:id': { access: 'id', params: (x) => ({ id: x.flowId }) },
+  'GET /flows': { access: 'auth', query: ['type', ...PAGE], planFlag: 'enableFlows' },
+  'GET /flows/:id': { access: 'id', params: (x) => ({ id: x.flowId }), planFlag: 'enableFlows' },
   'POST /flows': {
     access: 'auth',
     body: (x) => ({ kind: 'multipart', value: () => flowForm(x) }),
     jsonAlt: flowBody,
     deny: admin('manageFlows'),
+    planFlag: 'enableFlows',
   },
   'PUT /flows/:id': {
     access: 'id',
@@ -463,12 +464,19 @@ export const ROUTES: Record<string, SweepRoute> = {
     body: (x) => ({ kind: 'multipart', value: () => flowForm(x) }),
     jsonAlt: flowBody,
     deny: admin('manageFlows'),
+    planFlag: 'enableFlows',
   },
-  'DELETE /flows/:id': { access: 'id', params: (x) => ({ id: x.flowId }), deny: admin('manageFlows') },
+  'DELETE /flows/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.flowId }),
+    deny: admin('manageFlows'),
+    planFlag: 'enableFlows',
+  },
   'POST /flows/:id/run': {
     access: 'id',
     params: (x) => ({ id: x.flowId }),
     body: (x) => json({ ticketId: x.openTicketId }),
+    planFlag: 'enableFlows',
   },
   // chatbots (spec 2 §7 Bot setups, Bot commands)
   'GET /BotSetup': { access: 'auth', query: PAGE },

@@ -1,4 +1,5 @@
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
+import { seedDemoCampaignSetup } from './modules/campaign-setups/campaign-setups.demo';
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { seedDemoFlows } from './modules/flows/flows.demo';
 import { startFlowsArea } from './modules/flows/flows.runtime';
@@ -48,4 +49,6 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   if (opts.role === 'api') await seedDemoSchedules(DEMO.companyName, DEMO.admin.email);
   // flows: one Chat flow to run with ';' in a chat
   if (opts.role === 'api') await seedDemoFlows(DEMO.companyName);
+  // campaign setups: one on the demo's non-default connection (after it exists)
+  if (opts.role === 'api') await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
 }

@@ -52,7 +52,7 @@ export const ROUTES: RouteDef[] = [
   // private: automation and outbound (spec 2)
   { path: '/schedules', access: 'private', page: page(() => import('./pages/schedules-page')) },
   { path: '/scheduleAction', access: 'private', page: page(() => import('./pages/schedule-actions-page')) },
-  { path: '/CampaignSetups', access: 'private', page: soon('campaignSetups') },
+  { path: '/CampaignSetups', access: 'private', page: page(() => import('./pages/campaign-setups-page')) },
   { path: '/Campaigns', access: 'private', page: page(() => import('./pages/campaigns-page')) },
   {
     path: '/CampaignsManager/:campaignId?',

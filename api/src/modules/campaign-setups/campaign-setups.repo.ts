@@ -1,6 +1,14 @@
 import type { CampaignSetupDto, CampaignTicketSetStatus, WarmupTier } from '@zapdesk/core';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { campaignSetups, campaignSetupWhatsapps, campaigns, queues, users, whatsapps } from '../../db/schema';
+import {
+  campaignSetups,
+  campaignSetupWhatsapps,
+  campaigns,
+  companies,
+  queues,
+  users,
+  whatsapps,
+} from '../../db/schema';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, type Page, type PageWindow } from '../../platform/db/paging';
 
@@ -216,4 +224,33 @@ export async function deleteSetupUnlessInUse(companyId: number, id: number): Pro
     await tx.delete(campaignSetups).where(and(eq(campaignSetups.companyId, companyId), eq(campaignSetups.id, id)));
     return 'deleted';
   });
+}
+
+// ---- demo seed (first embedded start) ----
+
+export async function unsafeFindCompanyIdByName(name: string): Promise<number | null> {
+  const [r] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)).limit(1);
+  return r?.id ?? null;
+}
+
+export async function countSetups(companyId: number): Promise<number> {
+  return countRows(campaignSetups, eq(campaignSetups.companyId, companyId));
+}
+
+export async function findUserIdByEmail(companyId: number, email: string): Promise<number | null> {
+  const [r] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.email, email)))
+    .limit(1);
+  return r?.id ?? null;
+}
+
+/** The company's non-default connections, oldest first. */
+export async function nonDefaultConnections(companyId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: whatsapps.id, name: whatsapps.name })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, false)))
+    .orderBy(asc(whatsapps.id));
 }

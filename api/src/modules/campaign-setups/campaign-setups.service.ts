@@ -77,7 +77,14 @@ function valuesOf(
         breakerThreshold: input.breakerThreshold,
         warmup: input.warmup.map((t) => ({ ...t })),
       }
-    : { ...keep, warmup: keep.warmup.map((t) => ({ ...t })) };
+    : {
+        // only the safety fields of `keep` (a stored setup's DTO carries every other field too)
+        intervalJitterPct: keep.intervalJitterPct,
+        sendWindowStart: keep.sendWindowStart,
+        sendWindowEnd: keep.sendWindowEnd,
+        breakerThreshold: keep.breakerThreshold,
+        warmup: keep.warmup.map((t) => ({ ...t })),
+      };
   return {
     name: input.name,
     queueId: input.queueId ?? null,

@@ -3,17 +3,23 @@ import {
   CAMPAIGN_SETUP_DEFAULTS,
   CAMPAIGN_TEXTS,
   type CampaignSetupDto,
+  CampaignSetupInput,
   DEFAULT_BUTTON_LIST,
   DEFAULT_WARMUP,
   ERROR_TEXT,
 } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { campaignSetups, campaigns, companies } from '../../db/schema';
-import { invalidateActors } from '../../platform/auth/actor';
+import { invalidateActors, loadActorRow, userCtxOf } from '../../platform/auth/actor';
+import { signAccessToken } from '../../platform/auth/tokens';
 import { db } from '../../platform/db';
 import { makeQueue } from '../../test/factories';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
+import { DEMO, seedDemo } from '../companies/demo-seed';
 import { makeWhatsapp } from '../tickets/tickets.fixtures';
+import { DEMO_API_CONNECTION } from '../whatsapp/whatsapp.startup';
+import { DEMO_SETUP_NAME, seedDemoCampaignSetup } from './campaign-setups.demo';
+import { createCampaignSetup, deleteCampaignSetup, updateCampaignSetup } from './campaign-setups.service';
 
 const { t, events } = useTestApp();
 const { A, B } = useTenantPair();
@@ -249,5 +255,118 @@ describe('campaign setups (spec 2 §3, §5, §7)', () => {
     }
     const [row] = await db.select().from(campaignSetups).where(eq(campaignSetups.id, id));
     expect(row.name).toBe('Perm');
+  });
+});
+
+describe('§9 options and the buttons', () => {
+  test('options outside §9 are refused with their texts; the default buttons (as object or JSON text) are kept', async () => {
+    const conn = await makeWhatsapp(A.company.id);
+    const base = { name: 'Opções', whatsapps: [conn.id] };
+    for (const [field, value, text] of [
+      ['tMax', 65, CAMPAIGN_TEXTS.tMaxInvalid],
+      ['tMin', 0, CAMPAIGN_TEXTS.tMinInvalid],
+      ['tMin', 11, CAMPAIGN_TEXTS.tMinInvalid],
+      ['interval', 15, CAMPAIGN_TEXTS.intervalInvalid],
+      ['ticketSetStatus', 'destroy', CAMPAIGN_TEXTS.ticketStatusInvalid],
+      ['sendWindowStart', '25:00', CAMPAIGN_TEXTS.windowInvalid],
+      ['warmup', [{ fromDay: 1, perDay: 10 }], CAMPAIGN_TEXTS.warmupFirstDay],
+    ] as const) {
+      const r = await post(A.admin.token, { ...base, [field]: value });
+      expect([field, r.res.status, r.body.message]).toEqual([field, 400, text]);
+    }
+    // tMin may equal tMax (10): the options never let it exceed it
+    expect((await post(A.admin.token, { ...base, tMax: 10, tMin: 10, interval: 5 })).res.status).toBe(200);
+    // every §9 option is accepted
+    const all = await post(A.admin.token, { ...base, tMax: 60, tMin: 1, interval: 60, autoStart: false });
+    expect(all.body).toMatchObject({ tMax: 60, tMin: 1, interval: 60, autoStart: false });
+
+    const obj = await post(A.admin.token, { ...base, jsonButtonOrList: DEFAULT_BUTTON_LIST });
+    expect(JSON.parse(obj.body.jsonButtonOrList)).toEqual(DEFAULT_BUTTON_LIST);
+    expect(JSON.parse(obj.body.jsonButtonOrList).text).toBe('Você tem interesse?');
+    const asText = await post(A.admin.token, { ...base, jsonButtonOrList: JSON.stringify(DEFAULT_BUTTON_LIST) });
+    expect(JSON.parse(asText.body.jsonButtonOrList)).toEqual(DEFAULT_BUTTON_LIST);
+    // PUT replaces the whole setup: absent optional fields go back to their defaults
+    const put = await t.req('PUT', `/campaignSetup/${obj.body.id}`, { token: A.admin.token, json: base });
+    expect(await put.json()).toMatchObject({ jsonButtonOrList: null, tMax: 10, tMin: 2, interval: 30 });
+  });
+});
+
+describe("ban-safety fields are an administrator's (core SAFETY_FIELDS)", () => {
+  /** the attendant's own context with the campaign capability widened (today only admins have it) */
+  async function widenedAgentCtx() {
+    const row = await loadActorRow(A.agent.user.id);
+    if (!row) throw new Error('no agent');
+    const ctx = userCtxOf(row);
+    return { ...ctx, caps: { ...ctx.caps, useCampaigns: true } };
+  }
+  const custom = {
+    intervalJitterPct: 45,
+    sendWindowStart: '00:00',
+    sendWindowEnd: '00:00',
+    breakerThreshold: 0,
+    warmup: [{ fromDay: 0, perDay: 100_000 }],
+  };
+
+  test('a non-admin owner saves the rest but never the safety fields; a non-owner non-admin is refused', async () => {
+    const conn = await makeWhatsapp(A.company.id);
+    const agent = await widenedAgentCtx();
+    const base = { name: 'Do atendente', whatsapps: [conn.id], userId: A.agent.user.id };
+    const parse = (x: Record<string, unknown>) => CampaignSetupInput.parse(x);
+    const mine = await createCampaignSetup(agent, parse({ ...base, ...custom, tMin: 5 }));
+    expect(mine).toMatchObject({
+      tMin: 5,
+      intervalJitterPct: CAMPAIGN_SETUP_DEFAULTS.intervalJitterPct,
+      sendWindowStart: CAMPAIGN_SETUP_DEFAULTS.sendWindowStart,
+      sendWindowEnd: CAMPAIGN_SETUP_DEFAULTS.sendWindowEnd,
+      breakerThreshold: CAMPAIGN_SETUP_DEFAULTS.breakerThreshold,
+      warmup: DEFAULT_WARMUP,
+    });
+    // an admin sets them; the owner's later edit keeps the admin's values
+    const byAdmin = await t.req('PUT', `/campaignSetup/${mine.id}`, {
+      token: A.admin.token,
+      json: { ...base, ...custom },
+    });
+    expect(await byAdmin.json()).toMatchObject(custom);
+    const edited = await updateCampaignSetup(
+      agent,
+      mine.id,
+      parse({ ...base, name: 'Renomeada', intervalJitterPct: 0 }),
+    );
+    expect(edited).toMatchObject({ name: 'Renomeada', ...custom });
+    // not the owner, not an admin: no edit, no delete
+    const other = await post(A.admin.token, { name: 'Do admin', whatsapps: [conn.id] });
+    await expect(updateCampaignSetup(agent, other.body.id, parse(base))).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+    });
+    await expect(deleteCampaignSetup(agent, other.body.id)).rejects.toMatchObject({ code: 'ERR_NO_PERMISSION' });
+    await deleteCampaignSetup(agent, mine.id);
+  });
+});
+
+describe('demo campaign setup (npm start)', () => {
+  test("the demo gets one setup on its non-default connection 'Demo API', once", async () => {
+    const { company, admin } = await seedDemo();
+    await db.update(companies).set({ enableCampaigns: true }).where(eq(companies.id, company.id));
+    invalidateActors();
+    // as seedDemoConnection leaves it (without starting the simulator sessions): 'Principal' default, 'Demo API' not
+    await makeWhatsapp(company.id, { name: 'Principal', isDefault: true });
+    await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
+    expect((await db.select().from(campaignSetups).where(eq(campaignSetups.companyId, company.id))).length).toBe(0);
+    await makeWhatsapp(company.id, { name: DEMO_API_CONNECTION });
+    await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
+    await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
+    const token = await signAccessToken(t.platform.env, admin);
+    const list = await (await t.req('GET', '/CampaignSetup/', { token })).json();
+    expect(list.count).toBe(1);
+    expect(list.campaignSetups[0]).toMatchObject({
+      name: DEMO_SETUP_NAME,
+      whatsapps: [{ name: 'Demo API' }],
+      userId: admin.id,
+      tMax: 10,
+      tMin: 2,
+      interval: 30,
+      ticketSetStatus: 'closed',
+      autoStart: true,
+    });
   });
 });

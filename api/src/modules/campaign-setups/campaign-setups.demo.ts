@@ -1,0 +1,44 @@
+import { CAMPAIGN_SETUP_DEFAULTS } from '@zapdesk/core';
+import { platform } from '../../platform/index';
+import { log } from '../../platform/log';
+import * as repo from './campaign-setups.repo';
+
+export const DEMO_SETUP_NAME = 'Campanhas Demo';
+
+/**
+ * The demo's campaign setup (first embedded start, after the demo connections): 'Campanhas Demo' on the company's
+ * non-default connections ('Demo API'), owned by the demo admin, with the spec's defaults (tMax 10, tMin 2, interval
+ * 30, ticket closed after the send, automatic start) and the safety defaults; no reply buttons. Only while the demo
+ * company has no setup and has a non-default connection. Never in production.
+ */
+export async function seedDemoCampaignSetup(companyName: string, ownerEmail: string): Promise<void> {
+  const env = platform().env;
+  if (env.production || !env.simulatorEnabled) return;
+  const companyId = await repo.unsafeFindCompanyIdByName(companyName);
+  if (companyId === null || (await repo.countSetups(companyId)) > 0) return;
+  const connections = await repo.nonDefaultConnections(companyId);
+  if (!connections.length) return;
+  const D = CAMPAIGN_SETUP_DEFAULTS;
+  await repo.insertSetup(
+    companyId,
+    {
+      name: DEMO_SETUP_NAME,
+      queueId: null,
+      userId: await repo.findUserIdByEmail(companyId, ownerEmail),
+      ticketSetStatus: D.ticketSetStatus,
+      tMax: D.tMax,
+      tMin: D.tMin,
+      intervalSeconds: D.interval,
+      autoStart: D.autoStart,
+      webhookUrlConcluded: null,
+      jsonButtonOrList: null,
+      intervalJitterPct: D.intervalJitterPct,
+      sendWindowStart: D.sendWindowStart,
+      sendWindowEnd: D.sendWindowEnd,
+      breakerThreshold: D.breakerThreshold,
+      warmup: D.warmup.map((w) => ({ ...w })),
+    },
+    connections.map((c) => c.id),
+  );
+  log.info({ companyId }, 'demo campaign setup seeded');
+}

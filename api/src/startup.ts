@@ -2,7 +2,7 @@ import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engi
 import { seedDemoCampaignSetup } from './modules/campaign-setups/campaign-setups.demo';
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { seedDemoFlows } from './modules/flows/flows.demo';
-import { startFlowsArea } from './modules/flows/flows.runtime';
+import { startFlowsArea } from './modules/flows/flows.startup';
 import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
 import { startScheduleActionsArea } from './modules/schedule-actions/schedule-actions.startup';

@@ -1,3 +1,4 @@
+import { startBotsArea } from './modules/bots/bots.runtime';
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
 import { seedDemoCampaignSetup } from './modules/campaign-setups/campaign-setups.demo';
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
@@ -41,6 +42,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   await startSchedulesArea(opts);
   // flows: the step job, and the runs under way planned again
   await startFlowsArea(opts);
+  // chatbots: the reply, silence and webhook jobs, and the reaction at the after-inbound hook (stage chatbot)
+  startBotsArea(opts);
   // campaigns: the engine's jobs, the scheduled action updateCampaign, and the rebuild of running campaigns
   await startCampaignEngineArea(opts);
   await startWhatsappArea(opts);

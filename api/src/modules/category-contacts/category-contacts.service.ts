@@ -120,3 +120,14 @@ export async function syncContactCategories(
   emitContactEvent(ctx.companyId, { action: 'update', contact });
   return contact;
 }
+
+/** The platform adds categories to a contact (a chatbot command, spec 2 issue 16): the company's only, others skipped. */
+export async function addContactCategories(companyId: number, contactId: number, categoryIds: number[]) {
+  const contact = await getContact({ companyId }, contactId);
+  const known = new Set((await allCategoryContacts(companyId)).map((c) => c.id));
+  const current = contact.categoryContacts.map((c) => c.id);
+  const next = [...new Set([...current, ...categoryIds.filter((id) => known.has(id))])];
+  if (next.length === current.length) return;
+  await replaceContactCategories(companyId, contactId, next);
+  emitContactEvent(companyId, { action: 'update', contact: await getContact({ companyId }, contactId) });
+}

@@ -179,3 +179,20 @@ export async function importOneContact(
   emitContactEvent(ctx.companyId, { action: 'create', contact });
   return { contact, created: true };
 }
+
+/**
+ * The platform stores one answer in a contact's extra info (a chatbot's question, spec 2 issue 16): the item named
+ * `name` gets `value` (added when absent, replaced when present), then the contact is published.
+ */
+export async function setContactExtraInfo(companyId: number, contactId: number, name: string, value: string) {
+  const current = await getContactRow({ companyId }, contactId);
+  const previous = current.extraInfo as StoredExtraInfo[];
+  const at = previous.findIndex((i) => i.name === name);
+  const next: ExtraInfoItem[] =
+    at >= 0
+      ? previous.map((i, k) => ({ id: i.id ?? k + 1, name: i.name, value: k === at ? value : i.value }))
+      : [...previous.map((i, k) => ({ id: i.id ?? k + 1, name: i.name, value: i.value })), { name, value }];
+  await updateContactRow(companyId, contactId, { extraInfo: assignExtraInfoIds(previous, next) });
+  const contact = await getContact({ companyId }, contactId);
+  emitContactEvent(companyId, { action: 'update', contact });
+}

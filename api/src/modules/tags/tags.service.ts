@@ -136,3 +136,13 @@ export async function syncTicketTags(ctx: UserCtx, input: { ticketId: number; ta
   emitTicketEvent(ctx.companyId, { action: 'update', ticket });
   return ticket;
 }
+
+/** The platform adds tags to a ticket (a chatbot command, spec 2 issue 16): the company's tags only, others skipped. */
+export async function addTicketTags(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
+  const known = new Set((await repo.allTags(companyId)).map((t) => t.id));
+  const ticket = await loadTicketDto(companyId, ticketId);
+  const next = [...new Set([...ticket.tags.map((t) => t.id), ...tagIds.filter((id) => known.has(id))])];
+  if (next.length === ticket.tags.length) return;
+  await repo.replaceTicketTags(companyId, ticketId, next);
+  emitTicketEvent(companyId, { action: 'update', ticket: await loadTicketDto(companyId, ticketId) });
+}

@@ -630,3 +630,24 @@ export async function clearUnread(companyId: number, ticketId: number): Promise<
     .returning({ id: tickets.id });
   return rows.length > 0;
 }
+
+/** When the contact's latest closed ticket (other than `exceptTicketId`) was closed, or null. */
+export async function lastClosedAtOfContact(
+  companyId: number,
+  contactId: number,
+  exceptTicketId: number,
+): Promise<Date | null> {
+  const [r] = await db
+    .select({ closedAt: sql<Date | null>`max(${tickets.closedAt})` })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        eq(tickets.status, 'closed'),
+        sql`${tickets.id} <> ${exceptTicketId}`,
+      ),
+    );
+  const v = r?.closedAt;
+  return v ? new Date(v) : null;
+}

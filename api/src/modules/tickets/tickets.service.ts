@@ -436,3 +436,12 @@ export async function queryTicketIds(
 export async function markTicketRead(companyId: number, ticketId: number): Promise<void> {
   if (await repo.clearUnread(companyId, ticketId)) emitTicketEvent(companyId, { action: 'updateUnread', ticketId });
 }
+
+/** When the contact's previous conversation was closed (a chatbot's reopenBotAfterHours, spec 2 issue 16), or null. */
+export function lastClosedAtOfContact(
+  companyId: number,
+  contactId: number,
+  exceptTicketId: number,
+): Promise<Date | null> {
+  return repo.lastClosedAtOfContact(companyId, contactId, exceptTicketId);
+}

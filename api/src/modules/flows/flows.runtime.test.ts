@@ -109,16 +109,19 @@ describe('a flow on a ticket, clock moved (issue 16 acceptance 3)', () => {
     const run = await repo.findRun(s.tenant.company.id, runId);
     const t0 = run?.startedAt.getTime() as number;
 
+    const stepJob = async (step: number) => (await t.platform.jobs.get(flowStepJobId(runId, step)))?.state;
     await at(t0, () => s.presences().includes('composing'));
+    await waitFor(async () => (await stepJob(1)) === 'delayed');
     expect(await s.outbox()).toEqual([]);
-    // one ms before the text is due nothing more has gone
+    // one ms before the text is due its job still waits
     await clock.set(t0 + 2999);
-    await Bun.sleep(150);
+    expect(await stepJob(1)).toBe('delayed');
     expect(await s.outbox()).toEqual([]);
     await at(t0 + 3000, async () => (await s.outbox()).length === 1);
     await at(t0 + 4000, () => s.presences().includes('paused'));
+    await waitFor(async () => (await stepJob(3)) === 'delayed');
     await clock.set(t0 + 5999);
-    await Bun.sleep(150);
+    expect(await stepJob(3)).toBe('delayed');
     expect(await s.outbox()).toHaveLength(1);
     await at(t0 + 6000, async () => (await s.outbox()).length === 2);
     await at(t0 + 7000, () => s.presences().includes('recording'));
@@ -162,14 +165,12 @@ describe('a flow on a ticket, clock moved (issue 16 acceptance 3)', () => {
     const data = { companyId: s.tenant.company.id, runId: a.runId, step: 0, dueAt: t0 };
     // the job and two more deliveries of the same step at once
     const outcomes = await Promise.allSettled([runFlowStep(data), runFlowStep(data)]);
-    await waitFor(async () => (await s.outbox()).length === 1);
-    await Bun.sleep(200);
+    await waitFor(async () => (await repo.findRun(s.tenant.company.id, a.runId))?.step === 1);
     expect((await s.outbox()).map((m) => m.body)).toEqual(['Primeira']);
     expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === 'sent').length).toBeLessThanOrEqual(1);
     expect(await runFlowStep(data)).toBe('stale');
 
     // the process stopped: the next step's job is lost; at start-up the run is planned again
-    await waitFor(async () => (await repo.findRun(s.tenant.company.id, a.runId))?.step === 1);
     await t.platform.jobs.remove(flowStepJobId(a.runId, 1));
     expect(await t.platform.jobs.get(flowStepJobId(a.runId, 1))).toBeFalsy();
     expect(await catchUpFlowRuns()).toBeGreaterThanOrEqual(1);
@@ -180,8 +181,9 @@ describe('a flow on a ticket, clock moved (issue 16 acceptance 3)', () => {
     // resolved before the last text: the run stops, nothing more goes out
     await db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, s.ticket.id));
     await at(t0 + 7000, async () => (await repo.findRun(s.tenant.company.id, a.runId))?.status === 'cancelled');
+    // no step is planned after it
+    expect(await t.platform.jobs.get(flowStepJobId(a.runId, 4))).toBeFalsy();
     await clock.set(t0 + 20_000);
-    await Bun.sleep(150);
     expect((await s.outbox()).map((m) => m.body)).toEqual(['Primeira', 'Segunda']);
     expect((await repo.findRun(s.tenant.company.id, a.runId))?.lastError).toBe(FLOW_RUN_TEXT.ticketClosed);
   }, 60_000);

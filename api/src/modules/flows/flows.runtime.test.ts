@@ -9,10 +9,8 @@ import { db } from '../../platform/db';
 import { systemCtx } from '../../platform/http/context';
 import { makeTenant } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
-import { botFlowPort } from '../bots/bots.ports';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 import { makeContact, makeTicket } from '../tickets/tickets.fixtures';
-import { installBotFlowPort } from './flows.bots';
 import * as repo from './flows.repo';
 import { catchUpFlowRuns, FLOW_RUN_TEXT, flowStepJob, flowStepJobId, runFlowStep } from './flows.runtime';
 import { runFlowOnTicket } from './flows.service';
@@ -213,25 +211,6 @@ describe('a flow on a ticket, clock moved (issue 16 acceptance 3)', () => {
     await expect(
       runFlowOnTicket(systemCtx(s.tenant.company.id), { flowId: flow.id, ticketId: s.ticket.id }),
     ).rejects.toMatchObject({ code: 'ERR_PLAN_FEATURE_DISABLED' });
-  });
-});
-
-describe("the bots area's flow port", () => {
-  test('installed by flows: exists says whether the flow is the company’s; run starts it on the ticket', async () => {
-    installBotFlowPort();
-    const port = botFlowPort();
-    expect(port).not.toBeNull();
-    const s = await scene();
-    const other = await makeTenant({ enableFlows: true });
-    const flow = await createFlow(s.tenant.admin.token, 'Fluxo do bot', [{ actionType: 'SendText', body: 'Do bot' }]);
-    expect(await port?.exists(s.tenant.company.id, flow.id)).toBe(true);
-    expect(await port?.exists(other.company.id, flow.id)).toBe(false);
-    await port?.run(s.tenant.company.id, s.ticket.id, flow.id);
-    await waitFor(async () => (await s.outbox()).some((m) => m.body === 'Do bot'));
-    // the platform sent it (no attendant)
-    const [after] = await db.select().from(tickets).where(eq(tickets.id, s.ticket.id));
-    expect(after.lastMessage).toBe('Do bot');
-    await expect(port?.run(other.company.id, s.ticket.id, flow.id)).rejects.toMatchObject({ status: 404 });
   });
 });
 

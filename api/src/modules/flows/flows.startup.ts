@@ -1,12 +1,9 @@
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
-import { installBotFlowPort } from './flows.bots';
 import { catchUpFlowRuns, flowStepJob } from './flows.runtime';
 
 /** Startup step of flows: the step job's handler and, where jobs run, the catch-up of runs under way. */
 export async function startFlowsArea(opts: { role: 'api' | 'worker' | 'cli' }): Promise<void> {
-  // bots run flows from their commands in whichever process handles the inbound message
-  installBotFlowPort();
   const env = platform().env;
   if (opts.role === 'cli' || (opts.role === 'worker' && env.databaseUrl && !env.redisUrl)) return;
   flowStepJob.register();

@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { campaignEngineRoutes } from './modules/campaign-engine/campaign-engine.routes';
 import { campaignSetupsRoutes } from './modules/campaign-setups/campaign-setups.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { categoryContactsRoutes } from './modules/category-contacts/category-contacts.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -89,7 +90,8 @@ export function createApp(opts: AppOptions) {
     .route('/', messageApiRoutes)
     .route('/', flowsRoutes)
     .route('/', campaignEngineRoutes)
-    .route('/', botsRoutes);
+    .route('/', botsRoutes)
+    .route('/', campaignsRoutes);
   return routes;
 }
 

@@ -12,6 +12,7 @@ import {
   messageRawLogs,
   whatsapps,
 } from '../db/schema';
+import { campaignSweepFixture } from '../modules/campaigns/campaigns.fixtures';
 import { connectedSimulator, waitFor } from '../modules/pipeline/pipeline.fixtures';
 import { db } from '../platform/db';
 import { makeTenant, makeUser } from './factories';
@@ -62,6 +63,10 @@ export type RichTenant = {
   /** a created campaign of the setup, and one of its dispatches left uncertain */
   campaignId: number;
   uncertainDispatchId: number;
+  /** campaigns API (issue 15): a setup for creating, a paused campaign of the admin and one of its dispatch rows */
+  campaignsSetupId: number;
+  managedCampaignId: number;
+  campaignDispatchId: number;
   /** a scheduled action (test) queued 30 days ahead: it stays waiting */
   scheduleActionId: string;
   /** a pending schedule of the admin, a day ahead */
@@ -259,6 +264,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     campaignSetupId: campaignSetup.id,
     campaignId: campaign.id,
     uncertainDispatchId: uncertainDispatch.id,
+    ...(await campaignSweepFixture(companyId, apiConn.id, admin.user.id, marker)),
     scheduleActionId: scheduled.id,
     scheduleId: schedule.id,
     flowId: flow.id,

@@ -100,6 +100,19 @@ function botCommandForm(x: RichTenant, path: string): FormData {
   return f;
 }
 
+/** a valid campaign of the sweep's tenant (text message, two numbers) */
+const campaignBody = (x: RichTenant) => ({
+  name: 'Campanha da varredura',
+  campaignSetupId: x.campaignsSetupId,
+  messages: [{ greeting: 'Olá', body: 'Mensagem da campanha' }],
+  sendList: [{ number: '5511970000101' }, { number: '5511970000102' }],
+});
+function campaignV1Form(x: RichTenant): FormData {
+  const f = new FormData();
+  f.append('campaign', JSON.stringify(campaignBody(x)));
+  return f;
+}
+
 /** a valid schedule form (a day ahead, at call time) */
 const scheduleBody = (x: RichTenant) => ({
   contactId: x.contact2Id,
@@ -310,6 +323,66 @@ export const ROUTES: Record<string, SweepRoute> = {
     deny: admin('useCampaigns'),
     planFlag: 'enableCampaigns',
   },
+  // campaigns (spec 2 §7): administrators with the plan's campaigns; /Campaign/ = /Campaign (strict: false)
+  'GET /Campaign': {
+    access: 'auth',
+    query: [...PAGE, 'user'],
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'GET /Campaign/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.managedCampaignId }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'POST /Campaign': {
+    access: 'auth',
+    body: (x) => json(campaignBody(x)),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'PUT /campaign/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.managedCampaignId }),
+    body: () => json({ name: 'Campanha Alterada', campaignDispatchs: [] }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'GET /CampaignDispatch/:campaignId': {
+    access: 'id',
+    params: (x) => ({ campaignId: x.managedCampaignId }),
+    query: ['pageNumber'],
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  // before DELETE /campaign/:id (same rank in the owner's control run): the campaign's delete takes its rows along
+  'DELETE /CampaignDispatch/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.campaignDispatchId }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'DELETE /campaign/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.managedCampaignId }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'POST /api/campaign/v1': {
+    access: 'auth',
+    body: (x) => ({ kind: 'multipart', value: () => campaignV1Form(x) }),
+    jsonAlt: (x) => campaignBody(x),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'POST /CampaignSendList/import': {
+    access: 'auth',
+    body: () => ({ kind: 'multipart', value: importForm }),
+    deny: admin('useCampaigns'),
+    planFlag: 'enableCampaigns',
+  },
+  'GET /CampaignSendList/model': { access: 'auth', deny: admin('useCampaigns'), planFlag: 'enableCampaigns' },
 
   // API message tokens (spec 2 §7): administrators with the plan's API
   'GET /ApiSendMessageToken': { access: 'auth', query: PAGE, deny: admin('useApi'), planFlag: 'enableApi' },

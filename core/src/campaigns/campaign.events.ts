@@ -1,4 +1,4 @@
-import type { CampaignDispatchDto, CampaignStatus } from './campaign.schemas';
+import type { CampaignDispatchDto, CampaignDto, CampaignStatus } from './campaign.schemas';
 
 /**
  * The live channel `campaign-{campaignId}` (spec 2 §7: action refresh, update or create with campaignDispatch).
@@ -24,4 +24,13 @@ export type CampaignEvent =
       status: CampaignStatus;
       pauseReason: string | null;
       counters: CampaignCounters;
-    };
+    }
+  /** ours: a dispatch row was taken out of the list (DELETE /CampaignDispatch/{id}) */
+  | { action: 'delete'; campaignDispatchId: number; counters: CampaignCounters }
+  /** ours: the campaign was deleted (its rows with it: the counters are zero) */
+  | { action: 'delete'; campaignId: number; counters: CampaignCounters };
+
+/** `campaigns-{companyId}` (ours: the campaigns list; administrators only): a campaign created, changed or deleted. */
+export type CampaignListEvent =
+  | { action: 'create' | 'update'; campaign: CampaignDto }
+  | { action: 'delete'; campaignId: number };

@@ -576,9 +576,43 @@ export function campaignUpdate(now: number) {
 export type CampaignUpdate = z.output<ReturnType<typeof campaignUpdate>>;
 
 /**
+ * The fields a new campaign carries (the creator's form, POST /Campaign and the v1 JSON), with the setup id second:
+ * the first issue reported follows the creator's toast order (name, setup, messages, contacts).
+ */
+function campaignCreateShape<S extends z.ZodType>(now: number, setup: S) {
+  return {
+    name: campaignName,
+    campaignSetupId: setup,
+    schedule: campaignSchedule(now, 'creator'),
+    messages: z
+      .array(CampaignMessageInput, { error: CAMPAIGN_TEXTS.messagesRequired })
+      .min(1, CAMPAIGN_TEXTS.messagesRequired)
+      .max(CAMPAIGN_MESSAGES_MAX, CAMPAIGN_TEXTS.tooManyMessages),
+    sendList: z
+      .array(SendListItem, { error: CAMPAIGN_TEXTS.contactsRequired })
+      .min(1, CAMPAIGN_TEXTS.contactsRequired)
+      .max(SEND_LIST_MAX, CAMPAIGN_TEXTS.tooManyContacts),
+  };
+}
+
+/** The send list built (normalised, short and repeated numbers dropped — the counts are reported). */
+function buildCampaignCreate<T extends { sendList: { number: string; name: string | null; email: string | null }[] }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) {
+  const built = mergeSendList([], v.sendList);
+  if (built.entries.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['sendList'], message: CAMPAIGN_TEXTS.contactsRequired });
+    return z.NEVER;
+  }
+  return { ...v, sendList: built.entries, dropped: { short: built.short, duplicates: built.duplicates } };
+}
+
+/**
  * `POST /api/campaign/v1` field `campaign` (JSON text or object): name, schedule (creator's limits), messages (1–5),
- * sendList (1–100,000; normalised, short and repeated numbers dropped — the counts are reported). The i-th
- * `messageMedias` part belongs to the i-th message (docs/DECISIONS.md).
+ * sendList (1–100,000; normalised, short and repeated numbers dropped — the counts are reported), and optionally
+ * campaignSetupId (else the form field of that name). The i-th `messageMedias` part belongs to the i-th message
+ * (docs/DECISIONS.md).
  */
 export function campaignV1(now: number) {
   return z
@@ -591,38 +625,17 @@ export function campaignV1(now: number) {
           return undefined;
         }
       },
-      z.object(
-        {
-          name: campaignName,
-          schedule: campaignSchedule(now, 'creator'),
-          messages: z
-            .array(CampaignMessageInput, { error: CAMPAIGN_TEXTS.messagesRequired })
-            .min(1, CAMPAIGN_TEXTS.messagesRequired)
-            .max(CAMPAIGN_MESSAGES_MAX, CAMPAIGN_TEXTS.tooManyMessages),
-          sendList: z
-            .array(SendListItem, { error: CAMPAIGN_TEXTS.contactsRequired })
-            .min(1, CAMPAIGN_TEXTS.contactsRequired)
-            .max(SEND_LIST_MAX, CAMPAIGN_TEXTS.tooManyContacts),
-        },
-        { error: CAMPAIGN_TEXTS.campaignJsonInvalid },
-      ),
+      z.object(campaignCreateShape(now, setupId.optional()), { error: CAMPAIGN_TEXTS.campaignJsonInvalid }),
     )
-    .transform((v, ctx) => {
-      const built = mergeSendList([], v.sendList);
-      if (built.entries.length === 0) {
-        ctx.addIssue({ code: 'custom', path: ['sendList'], message: CAMPAIGN_TEXTS.contactsRequired });
-        return z.NEVER;
-      }
-      return {
-        name: v.name,
-        schedule: v.schedule,
-        messages: v.messages,
-        sendList: built.entries,
-        dropped: { short: built.short, duplicates: built.duplicates },
-      };
-    });
+    .transform(buildCampaignCreate);
 }
 export type CampaignV1 = z.output<ReturnType<typeof campaignV1>>;
+
+/** `POST /Campaign` (JSON): name, campaignSetupId, optional schedule, messages (text only: no files) and sendList. */
+export function campaignCreate(now: number) {
+  return z.object(campaignCreateShape(now, setupId)).transform(buildCampaignCreate);
+}
+export type CampaignCreate = z.output<ReturnType<typeof campaignCreate>>;
 
 /** The creator's checks before it posts (each a warning toast, in the spec's order). */
 export function creatorProblems(form: {

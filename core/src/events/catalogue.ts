@@ -21,7 +21,7 @@
  */
 import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
 import type { BotEvent, BotSetupEvent } from '../bots/bot.schemas';
-import type { CampaignEvent } from '../campaigns/campaign.events';
+import type { CampaignEvent, CampaignListEvent } from '../campaigns/campaign.events';
 import type { CampaignSetupEvent } from '../campaigns/campaign.schemas';
 import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.types';
 import type { FlowEvent } from '../flows/flow.schemas';
@@ -130,6 +130,8 @@ export const events = {
   campaignSetup: perCompany<CampaignSetupEvent>('campaignSetup'),
   /** administrators only: scheduled-action jobs added, settled (finished, failed, retrying) or deleted */
   scheduleAction: perCompany<ScheduleActionEvent>('scheduleAction'),
+  /** ours: the campaigns list (`campaigns-{companyId}`), administrators only */
+  campaigns: perCompany<CampaignListEvent>('campaigns'),
   // platform (spec 3 §7): masters only, addressed to each master user
   messagesBruteLog: fixed<MessageBruteLogEvent>('messagesBruteLog'),
   // the stream itself (sent by the hub, never published by areas)

@@ -17,6 +17,9 @@ export const JSON_BODY_MAX = 1 * MB;
  */
 export const SIMULATOR_BODY_MAX = Math.ceil((16 * MB * 4) / 3) + 64 * KB;
 
+/** A campaign's JSON: 100,000 contacts with a name and an e-mail each stay well under 24 MB. */
+export const CAMPAIGN_JSON_MAX = 24 * MB;
+
 export type BodyRule = { method: string; path: RegExp; maxBytes: number; message?: string };
 
 /**
@@ -64,6 +67,21 @@ export const BODY_RULES: readonly BodyRule[] = [
     path: /^\/api\/messages\/send(\/media)?\/?$/,
     maxBytes: MEDIA_MAX_BYTES + MB,
     message: 'Arquivo muito grande.',
+  },
+  // campaigns (issue 15): a send list of up to 100,000 contacts as JSON; the v1 multipart adds the messages' files
+  { method: 'POST', path: /^\/Campaign\/?$/, maxBytes: CAMPAIGN_JSON_MAX, message: 'Lista de contatos muito grande.' },
+  {
+    method: 'POST',
+    path: /^\/api\/campaign\/v1\/?$/,
+    // the files and the list together within the chat upload's cap (each file is checked again by its kind's cap)
+    maxBytes: MEDIA_MAX_BYTES + MB,
+    message: 'Campanha muito grande (lista de contatos ou arquivos).',
+  },
+  {
+    method: 'POST',
+    path: /^\/CampaignSendList\/import\/?$/,
+    maxBytes: 20 * MB + 64 * KB,
+    message: 'Planilha muito grande (máximo 20 MB)',
   },
 ];
 

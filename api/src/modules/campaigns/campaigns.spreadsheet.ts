@@ -66,14 +66,21 @@ export async function readSendListSheet(data: Uint8Array): Promise<SendListBuild
   }
 }
 
-/** The downloadable model: the three columns (numbers as text: Excel keeps leading zeros) and two example rows. */
-export async function sendListModel(): Promise<Uint8Array> {
+/** An .xlsx of send-list rows under the model's three columns (numbers as text: Excel keeps leading zeros). */
+export async function sendListSheet(rows: readonly (readonly [string, string, string])[]): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('contatos');
   ws.columns = CAMPAIGN_SHEET_COLUMNS.map((key) => ({ header: key, key, width: key === 'number' ? 20 : 30 }));
   ws.getRow(1).font = { bold: true };
   ws.getColumn('number').numFmt = '@';
-  ws.addRow({ number: '5511987654321', name_opcional: 'Maria Silva', email_opcional: 'maria@exemplo.com.br' });
-  ws.addRow({ number: '5521998765432', name_opcional: '', email_opcional: '' });
+  for (const r of rows) ws.addRow([...r]);
   return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+/** The downloadable model: the three columns and two example rows (one with only the number). */
+export function sendListModel(): Promise<Uint8Array> {
+  return sendListSheet([
+    ['5511987654321', 'Maria Silva', 'maria@exemplo.com.br'],
+    ['5521998765432', '', ''],
+  ]);
 }

@@ -7,7 +7,7 @@ import type {
   CampaignTypeMessage,
   SendListEntry,
 } from '@zapdesk/core';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   campaignDispatches,
   campaignMessages,
@@ -376,6 +376,3 @@ export async function deleteDispatchUnlessClaimed(
   const still = await findDispatch(companyId, id);
   return { result: still ? 'claimed' : 'missing' };
 }
-
-/** Unused-import guard for `SQL` in type position (drizzle's filters). */
-export type Where = SQL | undefined;

@@ -15,8 +15,11 @@ export type CampaignCounters = {
 };
 
 export type CampaignEvent =
-  /** a dispatch row was created (resend) or moved (claimed, greeting sent, sent, failed, uncertain, canceled) */
-  | { action: 'create' | 'update'; campaignDispatch: CampaignDispatchDto; counters: CampaignCounters }
+  /**
+   * a dispatch row was created (resend) or moved (claimed, greeting sent, sent, failed, uncertain, canceled); the
+   * counters come with the moves that change them (a finish), not with a claim or a greeting mark
+   */
+  | { action: 'create' | 'update'; campaignDispatch: CampaignDispatchDto; counters?: CampaignCounters }
   /** the campaign itself changed (start, pause with its reason, finalize) or many rows at once: reload */
   | {
       action: 'refresh';

@@ -70,15 +70,16 @@ export async function counters(companyId: number, campaignId: number): Promise<C
   return countersOf(await repo.countsByStatus(companyId, campaignId));
 }
 
-async function publishDispatch(companyId: number, row: repo.DispatchRow, action: 'create' | 'update' = 'update') {
+/** A dispatch row's move, live; with the counters when the move changed them (a finish). */
+async function publishDispatch(companyId: number, row: repo.DispatchRow, withCounters = true) {
   try {
     emit({
       companyId,
       channel: events.campaign.of(row.campaignId),
       data: {
-        action,
+        action: 'update',
         campaignDispatch: repo.toDispatchDto(row),
-        counters: await counters(companyId, row.campaignId),
+        ...(withCounters ? { counters: await counters(companyId, row.campaignId) } : {}),
       },
     });
   } catch (err) {
@@ -398,7 +399,7 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
       await enqueueTick(companyId, campaignId, d.delay);
       return `later:${d.delay}`;
     case 'send':
-      await publishDispatch(companyId, d.row);
+      await publishDispatch(companyId, d.row, false);
       track(runDispatch(companyId, d.row, d.action));
       // another connection may be free now
       await enqueueTick(companyId, campaignId);
@@ -550,7 +551,7 @@ async function runDispatch(
       contactId: ticket?.contact?.id ?? null,
     });
     if (!last) return; // no longer ours (found dead and made uncertain): never send the message
-    await publishDispatch(companyId, last);
+    await publishDispatch(companyId, last, false);
 
     // the typing presence while the planned wait runs (a failed presence is not a failed dispatch)
     const target = ticket ? { ticketId: ticket.id, ticket } : { number: row.number, whatsappId };

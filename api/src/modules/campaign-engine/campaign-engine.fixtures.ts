@@ -104,3 +104,19 @@ export async function firstConnectedAt(id: number): Promise<Date | null> {
 
 /** n distinct numbers with WhatsApp in the simulator (`000…` numbers have none). */
 export const numbersFor = (n: number, base = 5511970000000) => Array.from({ length: n }, (_, i) => String(base + i));
+
+/** Simulator connections already paired and CONNECTED (a restored session reconnects by itself at start-up). */
+export async function makePairedSimulators(companyId: number, n: number) {
+  return db
+    .insert(whatsapps)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        companyId,
+        name: `Sim ${i + 1}`,
+        lib: 'simulator' as const,
+        status: 'CONNECTED' as const,
+        session: 'simulator:paired',
+      })),
+    )
+    .returning();
+}

@@ -242,37 +242,39 @@ function FlowManager({ flowId }: { flowId: number | null }) {
           {actions.length ? (
             <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
               <SortableContext items={actions.map((a) => a.key)} strategy={verticalListSortingStrategy}>
-                <table className="table table-sm" data-testid="flow-actions">
-                  <thead>
-                    <tr>
-                      <th className="w-8" />
-                      <th className="w-10">#</th>
-                      <th className="w-40">
-                        <Trans>Ação</Trans>
-                      </th>
-                      <th>
-                        <Trans>Conteúdo</Trans>
-                      </th>
-                      <th className="w-20" />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {actions.map((a, i) => (
-                      <ActionRow
-                        key={a.key}
-                        action={a}
-                        index={i}
-                        label={i18n._(ACTION_LABELS[a.actionType])}
-                        editing={editing?.key === a.key}
-                        onEdit={() => setEditing(a)}
-                        onRemove={() => {
-                          if (editing?.key === a.key) setEditing(null);
-                          setActions((list) => list.filter((x) => x.key !== a.key));
-                        }}
-                      />
-                    ))}
-                  </tbody>
-                </table>
+                <div className="overflow-x-auto">
+                  <table className="table table-sm" data-testid="flow-actions">
+                    <thead>
+                      <tr>
+                        <th className="w-8" />
+                        <th className="w-10">#</th>
+                        <th className="w-40">
+                          <Trans>Ação</Trans>
+                        </th>
+                        <th>
+                          <Trans>Conteúdo</Trans>
+                        </th>
+                        <th className="w-20" />
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {actions.map((a, i) => (
+                        <ActionRow
+                          key={a.key}
+                          action={a}
+                          index={i}
+                          label={i18n._(ACTION_LABELS[a.actionType])}
+                          editing={editing?.key === a.key}
+                          onEdit={() => setEditing(a)}
+                          onRemove={() => {
+                            if (editing?.key === a.key) setEditing(null);
+                            setActions((list) => list.filter((x) => x.key !== a.key));
+                          }}
+                        />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               </SortableContext>
             </DndContext>
           ) : (

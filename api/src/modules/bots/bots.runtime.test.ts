@@ -8,6 +8,7 @@ import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { makeQueue, makeTenant } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
+import { flowStepJob } from '../flows/flows.runtime';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 import { startBotsArea } from './bots.runtime';
 
@@ -18,6 +19,7 @@ import { startBotsArea } from './bots.runtime';
 const { t } = useTestApp(async (app) => {
   await startChannels(app);
   startBotsArea({ role: 'api' });
+  flowStepJob.register();
 });
 
 let clock: TestClock;
@@ -34,8 +36,8 @@ type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 const realSleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let seq = 0;
 
-async function api<T>(method: string, path: string, token: string, json?: unknown): Promise<T> {
-  const res = await t.req(method, path, { token, json });
+async function api<T>(method: string, path: string, token: string, json?: unknown, form?: FormData): Promise<T> {
+  const res = await t.req(method, path, form ? { token, body: form } : { token, json });
   const body = await res.json();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
   return body as T;
@@ -46,7 +48,7 @@ async function api<T>(method: string, path: string, token: string, json?: unknow
  * 1 Vendas (menu) → 1.1 Falar com vendas (sector), 1.2 Preços (informative); 2 Atendente; 3 Encerrar; 4 E-mail (question)
  */
 async function scene(setupExtra: Record<string, unknown> = {}) {
-  const tenant = await makeTenant();
+  const tenant = await makeTenant({ enableFlows: true });
   const w = await connectedSimulator(t, tenant.admin.token);
   const sales = await makeQueue(tenant.company.id, { name: 'Vendas' });
   const fallback = await makeQueue(tenant.company.id, { name: 'Recepção' });
@@ -281,6 +283,28 @@ describe('conversations (issue 16 acceptance 2)', () => {
       await t.req('GET', `/simulator/${s.w}/outbox`, { token: s.tenant.admin.token })
     ).json()) as Outbox;
     expect(all).toHaveLength(0);
+  });
+
+  test('a command of message type flow runs the flow on the ticket', async () => {
+    const s = await scene();
+    const f = new FormData();
+    f.append('name', 'Fluxo do bot');
+    f.append('type', 'Bot');
+    f.append('flowActions', JSON.stringify([{ actionType: 'SendText', body: 'Texto do fluxo' }]));
+    const flow = await api<{ id: number }>('POST', '/flows', s.tenant.admin.token, undefined, f);
+    await api('POST', `/bot/${s.tenant.company.id}`, s.tenant.admin.token, {
+      botSetupId: s.setup.id,
+      commandBot: '5',
+      commandType: 1,
+      descriptionBot: 'Fluxo',
+      typeMessage: 'flow',
+      flowId: flow.id,
+    });
+    const c = customer(s);
+    await c.write('Olá');
+    await c.expectReplies(1);
+    await c.write('5');
+    expect((await c.expectReplies(2))[1]?.body).toBe('Texto do fluxo');
   });
 
   test('two bot connections messaging each other stop within the cap', async () => {

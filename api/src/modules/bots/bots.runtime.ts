@@ -14,12 +14,14 @@ import {
 } from '@zapdesk/core';
 import { z } from 'zod';
 import { now } from '../../platform/clock';
+import { systemCtx } from '../../platform/http/context';
 import { platform } from '../../platform/index';
 import { defineJob } from '../../platform/jobs/define-job';
 import { log } from '../../platform/log';
 import { webhookRefusal } from '../campaign-engine/campaign-engine.webhook';
 import { addContactCategories } from '../category-contacts/category-contacts.service';
 import { setContactExtraInfo } from '../contacts/contacts.service';
+import { runFlowOnTicket } from '../flows/flows.service';
 import { sendOutbound } from '../messages/messages.outbound';
 import {
   type InboundReaction,
@@ -28,7 +30,7 @@ import {
 } from '../pipeline/pipeline.reactions';
 import { addTicketTags } from '../tags/tags.service';
 import { applyTicketStateAfterSend, lastClosedAtOfContact, loadTicketDto } from '../tickets/tickets.service';
-import { botAiPort, botFlowPort } from './bots.ports';
+import { botAiPort } from './bots.ports';
 import * as repo from './bots.repo';
 
 /**
@@ -248,14 +250,14 @@ async function sideEffect(companyId: number, ticketId: number, contactId: number
         commandBot: a.commandBot,
         answer: a.answer || answer,
       });
-    case 'runFlow': {
-      const port = botFlowPort();
-      if (!port) {
-        log.warn({ companyId, ticketId }, 'chatbot flow command: flows not installed');
-        return;
-      }
-      return port.run(companyId, ticketId, a.flowId);
-    }
+    case 'runFlow':
+      // a run per bot move (the key: ticket, flow and the state's instant)
+      await runFlowOnTicket(systemCtx(companyId), {
+        flowId: a.flowId,
+        ticketId,
+        runKey: `bot-${ticketId}-${a.flowId}-${now()}`,
+      });
+      return;
     case 'aiPrompt': {
       const port = botAiPort();
       if (!port) {

@@ -20,11 +20,11 @@ import {
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
 import { categoryContactsList } from '../category-contacts/category-contacts.service';
+import { showFlow } from '../flows/flows.service';
 import { saveMediaFile } from '../media/media.service';
 import { tagsList } from '../tags/tags.service';
 import { assertTicketRefs } from '../tickets/tickets.service';
 import { getWhatsappInCompany } from '../whatsapp/whatsapp.service';
-import { botFlowPort } from './bots.ports';
 import * as repo from './bots.repo';
 
 /** An uploaded file of the command form (`media`). */
@@ -196,10 +196,7 @@ async function assertCommandRefs(ctx: UserCtx, input: BotCommandInput): Promise<
   if (input.typeMessage === 'flow') {
     // spec 2 §5: "The flow option is disabled unless the company has enableFlows"
     if (!ctx.caps.useFlows) throw fieldError('typeMessage', BOT_TEXTS.flowDisabled);
-    const port = botFlowPort();
-    if (!port || input.flowId === null || !(await port.exists(ctx.companyId, input.flowId))) {
-      throw new DomainError('ERR_NOT_FOUND', 'Fluxo não encontrado.');
-    }
+    if (input.flowId !== null) await showFlow(ctx, input.flowId);
   }
 }
 

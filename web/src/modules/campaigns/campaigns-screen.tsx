@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { CampaignDto, EventPayload } from '@zapdesk/core';
+import { type CampaignDto, type CampaignListEvent, events } from '@zapdesk/core';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
@@ -36,7 +36,7 @@ function CampaignsList() {
   const [search, setSearch] = useState('');
   const [count, setCount] = useState<number | null>(null);
   const [scheduling, setScheduling] = useState<CampaignDto | null>(null);
-  const crud = useCrudList<CampaignDto, EventPayload>({
+  const crud = useCrudList<CampaignDto, CampaignListEvent>({
     fetchPage: async (s, page) => {
       const res = await fetchCampaignsPage(s, page);
       setCount(res.count);
@@ -45,8 +45,9 @@ function CampaignsList() {
     search,
     compare: (a, b) => b.id - a.id,
     matches: (c, s) => !s || c.name.toLowerCase().includes(s),
-    channel: null,
-    eventItem: () => 'reload',
+    // live: a campaign created, moved (status, schedule) or deleted anywhere shows at once
+    channel: me ? events.campaigns.of(me.companyId) : null,
+    eventItem: (e) => (e.action === 'delete' ? e.campaignId : e.campaign),
     deleteItem: deleteCampaign,
     deletedMessage: t`Campanha excluída`,
   });

@@ -193,7 +193,10 @@ test.describe('campaigns', () => {
     await expect(row).toHaveAttribute('data-status', 'finalized');
   });
 
-  test('the manager and the list fit 1366×800 with a few hundred dispatches', async ({ page, request }) => {
+  test('the manager and the list fit 1366×800 with a few hundred dispatches; schedule dialog; copy', async ({
+    page,
+    request,
+  }) => {
     const { token } = await apiLogin(request, ADMIN);
     const setupId = await createSetup(request, token, `Setup grande ${run}`);
     const list = numbers(300, '5').map((number, i) => ({ number, name: `Contato com nome comprido ${i + 1}` }));
@@ -252,5 +255,14 @@ test.describe('campaigns', () => {
     await fits(page, 'campaigns-table');
     await expect(page.getByTestId('campaign-delete').first()).toBeInViewport();
     await shot(page, 'campaigns-list-1366');
+
+    // copy: the creator starts from that campaign's name, setup and messages (contacts are chosen again)
+    const bigName = `Campanha com um nome bem comprido para medir o layout ${run}`;
+    await page.locator(`[data-testid="campaign-row"][data-name="${bigName}"]`).getByTestId('campaign-copy').click();
+    await expect(page).toHaveURL(new RegExp(`/CampaignsCreator/${id}$`));
+    await expect(page.getByTestId('creator-name')).toHaveValue(bigName);
+    await expect(page.getByTestId('creator-message')).toHaveCount(1);
+    await expect(page.getByTestId('creator-setup')).toHaveValue(String(setupId));
+    await expect(page.getByTestId('creator-contact-count')).toHaveAttribute('data-count', '0');
   });
 });

@@ -1,5 +1,9 @@
+// exceljs is the API's dependency, not a root one (same as contacts.e2e.ts)
+import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, API_URL, apiLogin, authHeaders, login, shot, toast } from './support';
+
+const ExcelJS = createRequire(import.meta.url)('../api/node_modules/exceljs') as typeof import('exceljs');
 
 /**
  * Campaigns (issue 15 acceptance 5; spec 2 §2, §4, §5, §9): a setup → the creator (typed numbers + a contact
@@ -21,6 +25,15 @@ async function demoApiId(request: APIRequestContext, token: string): Promise<num
   const w = ((await res.json()) as { id: number; name: string }[]).find((x) => x.name === 'Demo API');
   expect(w, 'the demo company has the non-default connection Demo API').toBeTruthy();
   return (w as { id: number }).id;
+}
+
+/** An .xlsx with the creator's columns. */
+async function xlsx(rows: string[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('contatos');
+  ws.addRow(['number', 'name_opcional', 'email_opcional']);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** A setup on 'Demo API' that sends all day, begins paused (autoStart false) and has no warm-up cap in the way. */
@@ -63,7 +76,7 @@ async function fits(page: Page, testId: string): Promise<void> {
 }
 
 test.describe('campaigns', () => {
-  test('setup → creator (typed numbers + a category, phone preview) → START → counters rise live → PAUSE → Concluir', async ({
+  test('setup → creator (typed numbers + a category + an Excel sheet, phone preview) → START → counters rise live → PAUSE → Concluir', async ({
     page,
     request,
   }) => {
@@ -143,6 +156,20 @@ test.describe('campaigns', () => {
     await page.locator(`[data-testid="creator-categories-option"][data-name="Clientes ${run}"]`).click();
     await page.getByTestId('creator-categories-add').click();
     await expect(page.getByTestId('creator-contact-count')).toHaveAttribute('data-count', '32');
+    // an Excel sheet (number, name_opcional, email_opcional): its repeat of a typed number is left out
+    const sheet = numbers(2, '9');
+    await page.getByTestId('creator-source-excel').click();
+    await page.getByTestId('creator-excel-input').setInputFiles({
+      name: 'lista.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await xlsx([
+        [sheet[0] as string, 'Ana Planilha', 'ana@example.com'],
+        [sheet[1] as string, 'Bia Planilha', ''],
+        [typed[1] as string, 'Repetido', ''],
+      ]),
+    });
+    await expect(page.getByTestId('creator-contact-count')).toHaveAttribute('data-count', '34');
+    await expect(page.locator('[data-testid="creator-contact"]', { hasText: 'Ana Planilha' })).toBeVisible();
     await expect(page.getByTestId('campaign-phone-greeting')).toHaveText('Olá! Tudo bem?');
     await shot(page, 'campaigns-creator-1366');
     await fits(page, 'campaign-creator');
@@ -157,7 +184,7 @@ test.describe('campaigns', () => {
     await expect(page.getByTestId('manager-status')).toHaveAttribute('data-status', 'pause');
     await expect(page.getByTestId('campaign-phone-greeting')).toHaveText('Olá! Tudo bem?');
     await expect(page.getByTestId('campaign-phone-message')).toContainText(body);
-    await expect(page.getByTestId('manager-count')).toHaveAttribute('data-value', '32');
+    await expect(page.getByTestId('manager-count')).toHaveAttribute('data-value', '34');
     await expect(page.getByTestId('manager-sent')).toHaveAttribute('data-value', '0');
     await expect(page.getByTestId('dispatch-row').first()).toBeVisible();
 
@@ -176,7 +203,7 @@ test.describe('campaigns', () => {
     const sentAtPause = await counter(page, 'manager-sent');
     await page.waitForTimeout(1500);
     expect(await counter(page, 'manager-sent')).toBe(sentAtPause);
-    expect(sentAtPause).toBeLessThan(32);
+    expect(sentAtPause).toBeLessThan(34);
 
     // Concluir: confirmed, finalized, the three buttons go away
     await page.getByTestId('manager-finalize').click();

@@ -191,10 +191,36 @@ export const campaignDispatches = pgTable(
     // the manager's pages (ORDER BY id) and the counters / the next pending (status, id)
     index('campaign_dispatches_company_campaign_id_idx').on(t.companyId, t.campaignId, t.id),
     index('campaign_dispatches_company_campaign_status_idx').on(t.companyId, t.campaignId, t.status, t.id),
-    // pacing inputs: the company's starts of the last hour; a connection's starts per local day
-    index('campaign_dispatches_company_schedule_idx').on(t.companyId, t.schedule),
-    index('campaign_dispatches_company_whatsapp_schedule_idx').on(t.companyId, t.whatsappId, t.schedule),
+    // pacing inputs: the company's starts of the last hour; a connection's starts per local day. Partial: a row has a
+    // schedule only once claimed, so the 100,000 pending rows of a new campaign cost these indexes nothing
+    index('campaign_dispatches_company_schedule_idx').on(t.companyId, t.schedule).where(sql`${t.schedule} is not null`),
+    index('campaign_dispatches_company_whatsapp_schedule_idx')
+      .on(t.companyId, t.whatsappId, t.schedule)
+      .where(sql`${t.schedule} is not null`),
     // the engine: which connections have a dispatch in flight (company-wide), and the start-up sweep of claimed rows
     index('campaign_dispatches_claimed_idx').on(t.companyId, t.whatsappId).where(sql`status = 'claimed'`),
+  ],
+);
+
+/**
+ * The manager's counters: dispatch rows per (campaign, status), maintained by statement-level triggers on
+ * campaign_dispatches (migration 0011: insert, update, delete — every writer, the API and the engine alike, in the
+ * writer's own transaction), so `GET /Campaign/{id}` reads 6 rows instead of counting 100,000. Never written by code.
+ */
+export const campaignDispatchCounts = pgTable(
+  'campaign_dispatch_counts',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    status: text('status').$type<DispatchStatus>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.status] }),
+    index('campaign_dispatch_counts_company_campaign_idx').on(t.companyId, t.campaignId),
   ],
 );

@@ -9,6 +9,7 @@ import type {
 } from '@zapdesk/core';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  campaignDispatchCounts,
   campaignDispatches,
   campaignMessages,
   campaignSetups,
@@ -295,16 +296,15 @@ function dispatchDto(d: DispatchRow): CampaignDispatchDto {
 }
 
 /**
- * The manager's counters from the rows, one index-only pass over (company, campaign, status, id): every dispatch,
- * sent, sentFail (the spec's failed counter), uncertain, still to go (pending + claimed) and canceled — the same
- * numbers as the engine's `countersOf`.
+ * The manager's counters: every dispatch, sent, sentFail (the spec's failed counter), uncertain, still to go
+ * (pending + claimed) and canceled — the engine's `countersOf` numbers. Read from campaign_dispatch_counts, which the
+ * database keeps equal to the rows (triggers of migration 0011), so 100,000 rows cost a 6-row read.
  */
 export async function dispatchCounters(companyId: number, campaignId: number): Promise<CampaignCounters> {
   const rows = await db
-    .select({ status: campaignDispatches.status, n: sql<number>`count(*)::int` })
-    .from(campaignDispatches)
-    .where(and(eq(campaignDispatches.companyId, companyId), eq(campaignDispatches.campaignId, campaignId)))
-    .groupBy(campaignDispatches.status);
+    .select({ status: campaignDispatchCounts.status, n: campaignDispatchCounts.n })
+    .from(campaignDispatchCounts)
+    .where(and(eq(campaignDispatchCounts.companyId, companyId), eq(campaignDispatchCounts.campaignId, campaignId)));
   const c: CampaignCounters = {
     count: 0,
     sentCount: 0,

@@ -83,16 +83,22 @@ export async function listCampaignDispatches(
   pageNumber: number,
 ): Promise<CampaignDispatchList> {
   assertCan(ctx, 'useCampaigns');
-  if (!(await repo.findCampaignRow(ctx.companyId, campaignId))) throw notFound();
-  const page = await repo.listDispatches(ctx.companyId, campaignId, pageWindow(pageNumber, PAGE_SIZE.records));
+  // read together (a missing campaign has no rows either; its 404 is decided after)
+  const [row, page] = await Promise.all([
+    repo.findCampaignRow(ctx.companyId, campaignId),
+    repo.listDispatches(ctx.companyId, campaignId, pageWindow(pageNumber, PAGE_SIZE.records)),
+  ]);
+  if (!row) throw notFound();
   return { campaignDispatches: page.rows, hasMore: page.hasMore, ...page.counters };
 }
 
 /** GET /Campaign/{id} → { campaign, dispatchs }: the campaign and the first page of its dispatches with counters. */
 export async function showCampaign(ctx: UserCtx, id: number): Promise<CampaignDetail> {
   assertCan(ctx, 'useCampaigns');
-  const campaign = await getCampaign(ctx.companyId, id);
-  const page = await repo.listDispatches(ctx.companyId, id, pageWindow(1, PAGE_SIZE.records));
+  const [campaign, page] = await Promise.all([
+    getCampaign(ctx.companyId, id),
+    repo.listDispatches(ctx.companyId, id, pageWindow(1, PAGE_SIZE.records)),
+  ]);
   return { campaign, dispatchs: { campaignDispatches: page.rows, hasMore: page.hasMore, ...page.counters } };
 }
 

@@ -1,8 +1,15 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { CAMPAIGN_SETUP_DEFAULTS, CAMPAIGN_TEXTS, type CampaignDto } from '@zapdesk/core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { campaignDispatches, campaignSetups, campaignSetupWhatsapps, campaigns, companies } from '../../db/schema';
+import {
+  campaignDispatchCounts,
+  campaignDispatches,
+  campaignSetups,
+  campaignSetupWhatsapps,
+  campaigns,
+  companies,
+} from '../../db/schema';
 import { invalidateActors } from '../../platform/auth/actor';
 import { db } from '../../platform/db';
 import { rateLimiter } from '../../platform/ratelimit';
@@ -469,5 +476,73 @@ describe('Excel import (POST /CampaignSendList/import) and the model (GET /Campa
     // the model imports back
     const back = await upload(A.admin.token, new Uint8Array(bytes));
     expect((await back.json()).sendList).toHaveLength(2);
+  });
+});
+
+describe('the counters (campaign_dispatch_counts, kept by the database)', () => {
+  test('equal the rows after bulk inserts, single and bulk moves, deletes and a campaign deleted', async () => {
+    const id = await createdId({ ...validBody(pausedSetupA.id), sendList: numbers(40, 5511800000000) });
+    const truth = async () => {
+      const rows = await db.select().from(campaignDispatches).where(eq(campaignDispatches.campaignId, id));
+      const n = (s: string) => rows.filter((r) => r.status === s).length;
+      return {
+        count: rows.length,
+        sentCount: n('sent'),
+        failCount: n('sentFail'),
+        uncertainCount: n('uncertain'),
+        pendingCount: n('pending') + n('claimed'),
+        canceledCount: n('canceled'),
+      };
+    };
+    const served = async () => {
+      const b = await (await t.req('GET', `/CampaignDispatch/${id}`, { token: A.admin.token })).json();
+      const { count, sentCount, failCount, uncertainCount, pendingCount, canceledCount } = b;
+      return { count, sentCount, failCount, uncertainCount, pendingCount, canceledCount };
+    };
+    expect(await served()).toEqual(await truth());
+    const rows = (await db.select().from(campaignDispatches).where(eq(campaignDispatches.campaignId, id))).sort(
+      (a, b) => a.id - b.id,
+    );
+    const ids = rows.map((r) => r.id);
+    // the engine's kind of moves: one row at a time, and many at once (Concluir cancels the rest)
+    await db
+      .update(campaignDispatches)
+      .set({ status: 'claimed' })
+      .where(eq(campaignDispatches.id, ids[0] as number));
+    await db
+      .update(campaignDispatches)
+      .set({ status: 'sent' })
+      .where(eq(campaignDispatches.id, ids[0] as number));
+    await db
+      .update(campaignDispatches)
+      .set({ status: 'sentFail' })
+      .where(eq(campaignDispatches.id, ids[1] as number));
+    await db
+      .update(campaignDispatches)
+      .set({ status: 'uncertain' })
+      .where(eq(campaignDispatches.id, ids[2] as number));
+    await db
+      .update(campaignDispatches)
+      .set({ status: 'canceled' })
+      .where(inArray(campaignDispatches.id, ids.slice(10, 30)));
+    // a no-op update and a name change move nothing
+    await db.update(campaignDispatches).set({ name: 'X' }).where(eq(campaignDispatches.campaignId, id));
+    expect(await served()).toEqual(await truth());
+    expect((await t.req('DELETE', `/CampaignDispatch/${ids[5]}`, { token: A.admin.token })).status).toBe(200);
+    expect(await served()).toEqual(await truth());
+    expect(await served()).toMatchObject({
+      count: 39,
+      sentCount: 1,
+      failCount: 1,
+      uncertainCount: 1,
+      canceledCount: 20,
+    });
+    // another campaign's rows never count here; deleting the campaign takes its counts along
+    const other = await createdId({ ...validBody(pausedSetupA.id), sendList: numbers(7, 5511700000000) });
+    expect(await served()).toEqual(await truth());
+    expect((await t.req('DELETE', `/campaign/${id}`, { token: A.admin.token })).status).toBe(200);
+    expect(await db.select().from(campaignDispatchCounts).where(eq(campaignDispatchCounts.campaignId, id))).toEqual([]);
+    const left = await db.select().from(campaignDispatchCounts).where(eq(campaignDispatchCounts.campaignId, other));
+    expect(left.map((r) => [r.status, r.n])).toEqual([['pending', 7]]);
   });
 });

@@ -9,6 +9,7 @@ import { type Proc, procsTail, spawnCollected, until as waitUntil } from '../../
 import { createThrowawayDatabase, deleteRedisKeys, realPostgresUrl, realRedisUrl } from '../../test/services';
 import { counters } from './campaign-engine.engine';
 import { campaignRow, dispatchRows, makeCampaign, makeSetup, numbersFor, outbox } from './campaign-engine.fixtures';
+import { holdAdvisoryLock, inTransaction, tryAdvisoryXactLock } from './campaign-engine.repo';
 
 /**
  * Issue 15 acceptance 3, with real processes: PostgreSQL (a throwaway database) + Redis (own prefixes) + two
@@ -164,4 +165,24 @@ describe.skipIf(!pgUrl || !redisUrl)('campaign engine crash: SIGKILL the sending
     const [camp] = await db.select().from(campaigns).where(eq(campaigns.id, c.id));
     expect(camp?.finalized).not.toBeNull();
   }, 90_000);
+
+  test('a liveness lock lost with its connection is seen lost (held() false) and is free for others', async () => {
+    if (!handle) {
+      const tdb = await createThrowawayDatabase(pgUrl!, 'zapdesk_cengine');
+      dropDb = tdb.drop;
+      handle = await openDb({ url: tdb.url });
+      setDb(handle);
+    }
+    const key = 4242;
+    const lock = await holdAdvisoryLock(0x43414d57, key);
+    expect(await lock!.held()).toBe(true);
+    // another session cannot take it while it is held
+    expect(await inTransaction((tx) => tryAdvisoryXactLock(tx, 0x43414d57, key))).toBe(false);
+    // the database drops that connection (a restart, a network cut): the lock is gone, and seen gone
+    await handle.sql!`select pg_terminate_backend(pid) from pg_locks
+      where locktype = 'advisory' and classid = ${0x43414d57}::int::oid and objid = ${key}::int::oid`;
+    expect(await lock!.held()).toBe(false);
+    expect(await inTransaction((tx) => tryAdvisoryXactLock(tx, 0x43414d57, key))).toBe(true);
+    lock!.release();
+  });
 });

@@ -20,6 +20,7 @@ import {
   nextAction,
   type PacingSettings,
   type SendOutcome,
+  warmupCap,
 } from '@zapdesk/core';
 import { z } from 'zod';
 import { now, nowDate, sleepOnClock } from '../../platform/clock';
@@ -29,7 +30,7 @@ import { UnrecoverableJobError } from '../../platform/jobs/types';
 import { log } from '../../platform/log';
 import { sendOutbound } from '../messages/messages.outbound';
 import { pacingScale, releaseRetryMs, retryMs, WEBHOOK_ATTEMPTS, webhookBackoffMs } from './campaign-engine.knobs';
-import { isWorkerAlive, workerId } from './campaign-engine.liveness';
+import { ensureLiveness, isWorkerAlive, workerId } from './campaign-engine.liveness';
 import * as repo from './campaign-engine.repo';
 import { postWebhook, webhookRefusal } from './campaign-engine.webhook';
 
@@ -298,6 +299,9 @@ type Decision =
  */
 export async function tick(companyId: number, campaignId: number): Promise<string> {
   const me = workerId();
+  if (stopping) return 'stop:shutdown';
+  // without our liveness lock another process would take our claims for a dead process's: claim nothing then
+  if (!(await ensureLiveness())) throw new Error('campaigns: liveness lock unavailable');
   const interrupted: repo.DispatchRow[] = [];
   const d = await repo.inTransaction(async (tx): Promise<Decision> => {
     await repo.lockCompany(tx, companyId);
@@ -340,8 +344,20 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
     }
     const at = now();
     const since = historySince(at, found.timeZone);
-    const starts = await repo.startsSince(companyId, since, tx);
     const conns = (await repo.setupConnections(companyId, found.setup.id, tx)).filter((w) => w.status === 'CONNECTED');
+    const settings = pacingSettingsOf(found.setup);
+    // the starts since `since`: every one when the hourly limit or a warm-up cap may bind, else (the common case on
+    // a large list) only each connection's latest — the round-robin reads nothing more, and the answer is the same
+    const stats = await repo.startStats(companyId, since, tx);
+    const capBinds = conns.some(
+      (w) =>
+        (stats.get(w.id)?.count ?? 0) + 1 >=
+        warmupCap(settings.warmup, (w.firstConnectedAt ?? w.createdAt).getTime(), at),
+    );
+    const starts =
+      found.planLimitPerHour > 0 || capBinds
+        ? await repo.startsSince(companyId, since, tx)
+        : [...stats].map(([whatsappId, st]) => ({ whatsappId, at: st.last }));
     const finishes = await repo.lastFinishes(
       companyId,
       conns.map((w) => w.id),
@@ -350,7 +366,7 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
     );
     const busy = new Set(alive.map((cl) => cl.whatsappId));
     const action = nextAction({
-      settings: pacingSettingsOf(found.setup),
+      settings,
       timeZone: found.timeZone,
       planLimitPerHour: found.planLimitPerHour,
       connections: conns.map((w) => ({
@@ -412,6 +428,27 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
 // ---------------------------------------------------------------------------------------------------------------
 
 const inflight = new Set<Promise<void>>();
+let stopping = false;
+
+/**
+ * A graceful stop (SIGTERM): no new claim; dispatches not greeted yet go back to the list; the ones greeted finish
+ * their message (at most tMax), waited for up to `maxMs`. A SIGKILL leaves them claimed → uncertain at the next start.
+ */
+export async function stopEngine(maxMs = 70_000): Promise<void> {
+  stopping = true;
+  let release = () => {};
+  const cap = new Promise<void>((r) => {
+    release = r;
+  });
+  const timer = setTimeout(() => release(), maxMs);
+  await Promise.race([settleInflight(), cap]);
+  clearTimeout(timer);
+}
+
+/** The engine runs (again: a platform booted anew in the same process, as tests do). */
+export function runEngine(): void {
+  stopping = false;
+}
 function track(p: Promise<void>): void {
   inflight.add(p);
   void p.finally(() => inflight.delete(p));
@@ -526,7 +563,7 @@ async function runDispatch(
     // right before the greeting: a pause (or a finalize) lands here, and the row goes back to the list
     const before = await recheck(companyId, row);
     if (!before.ours) return;
-    if (!before.running || !before.found?.setup) {
+    if (stopping || !before.running || !before.found?.setup) {
       move = { type: 'release' };
       return;
     }

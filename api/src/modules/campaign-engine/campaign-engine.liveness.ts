@@ -26,18 +26,50 @@ export function workerKey(worker: string): number {
   return (h >>> 0) & 0x7fffffff;
 }
 
+let lock: Awaited<ReturnType<typeof holdAdvisoryLock>> = null;
 let holding: Promise<void> | undefined;
+let checkedAt = 0;
+const RECHECK_MS = 2_000;
 
 /** Takes this process's liveness lock (PostgreSQL); once per process. */
 export function holdLiveness(): Promise<void> {
   holding ??= (async () => {
-    if (!(await holdAdvisoryLock(LIVENESS_CLASS, workerKey(id)))) return;
-    log.debug({ worker: id }, 'campaigns: liveness lock held');
+    lock = await holdAdvisoryLock(LIVENESS_CLASS, workerKey(id));
+    if (lock) log.debug({ worker: id }, 'campaigns: liveness lock held');
   })().catch((err) => {
     holding = undefined;
     throw err;
   });
   return holding;
+}
+
+/**
+ * Before claiming: this process still holds its liveness lock (checked at most every 2 s). A lock lost with its
+ * connection (database restart) is taken again — otherwise other processes would take every claim of ours for a
+ * dead process's. Answers false when it cannot be held now (then claim nothing).
+ */
+export async function ensureLiveness(): Promise<boolean> {
+  if (embeddedDb()) return true;
+  await holdLiveness();
+  if (!lock) return true;
+  const t = performance.now();
+  if (t - checkedAt < RECHECK_MS) return true;
+  if (await lock.held()) {
+    checkedAt = t;
+    return true;
+  }
+  log.warn({ worker: id }, 'campaigns: liveness lock lost; taking it again');
+  lock.release();
+  lock = null;
+  holding = undefined;
+  try {
+    await holdLiveness();
+    checkedAt = performance.now();
+    return true;
+  } catch (err) {
+    log.error({ err }, 'campaigns: liveness lock not available');
+    return false;
+  }
 }
 
 /** Whether the worker that claimed a dispatch still runs. Call inside a transaction (the probe lock ends with it). */

@@ -25,14 +25,38 @@ export const embeddedDb = (): boolean => dbHandle().kind !== 'postgres';
 
 /**
  * Holds a session advisory lock for the life of the process, on a connection reserved for it (PostgreSQL only;
- * answers false on PGlite).
+ * answers null on PGlite). `held()` says whether that connection still holds it (false after a database restart or
+ * a dropped connection: take it again).
  */
-export async function holdAdvisoryLock(classKey: number, key: number): Promise<boolean> {
+export async function holdAdvisoryLock(
+  classKey: number,
+  key: number,
+): Promise<{ held(): Promise<boolean>; release(): void } | null> {
   const h = dbHandle();
-  if (h.kind !== 'postgres' || !h.sql) return false;
+  if (h.kind !== 'postgres' || !h.sql) return null;
   const reserved = await h.sql.reserve();
-  await reserved`select pg_advisory_lock(${classKey}::int, ${key}::int)`;
-  return true;
+  try {
+    await reserved`select pg_advisory_lock(${classKey}::int, ${key}::int)`;
+  } catch (err) {
+    reserved.release();
+    throw err;
+  }
+  return {
+    async held() {
+      try {
+        const [r] = await reserved<{ n: number }[]>`
+          select count(*)::int as n from pg_locks
+          where locktype = 'advisory' and classid = ${classKey}::int::oid and objid = ${key}::int::oid
+            and objsubid = 2 and pid = pg_backend_pid()`;
+        return (r?.n ?? 0) > 0;
+      } catch {
+        return false;
+      }
+    },
+    release() {
+      reserved.release();
+    },
+  };
 }
 
 /** Tries a transaction-scoped advisory lock: false when a live session holds it. */
@@ -136,6 +160,34 @@ export async function startsSince(
       ),
     );
   return rows.map((r) => ({ whatsappId: r.whatsappId, at: (r.schedule as Date).getTime() }));
+}
+
+/** Per connection: how many dispatch starts since `since` (every campaign) and the latest. */
+export async function startStats(
+  companyId: number,
+  since: number,
+  tx: Exec = db,
+): Promise<Map<number, { count: number; last: number }>> {
+  const rows = await tx
+    .select({
+      whatsappId: campaignDispatches.whatsappId,
+      n: count(),
+      last: sql<string | Date>`max(${campaignDispatches.schedule})`,
+    })
+    .from(campaignDispatches)
+    .where(
+      and(
+        eq(campaignDispatches.companyId, companyId),
+        gte(campaignDispatches.schedule, new Date(since)),
+        inArray(campaignDispatches.status, STARTED),
+      ),
+    )
+    .groupBy(campaignDispatches.whatsappId);
+  const m = new Map<number, { count: number; last: number }>();
+  for (const r of rows) {
+    if (r.whatsappId !== null) m.set(r.whatsappId, { count: Number(r.n), last: new Date(r.last).getTime() });
+  }
+  return m;
 }
 
 /** Each connection's last finish (any campaign) among dispatches started since `since`. */

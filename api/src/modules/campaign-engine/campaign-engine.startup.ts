@@ -1,7 +1,16 @@
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { registerScheduleActionHandler } from '../schedule-actions/schedule-actions.jobs';
-import { enqueueTick, enqueueWebhook, scheduleStart, startJob, tickJob, webhookJob } from './campaign-engine.engine';
+import {
+  enqueueTick,
+  enqueueWebhook,
+  runEngine,
+  scheduleStart,
+  startJob,
+  stopEngine,
+  tickJob,
+  webhookJob,
+} from './campaign-engine.engine';
 import { holdLiveness, isWorkerAlive } from './campaign-engine.liveness';
 import * as repo from './campaign-engine.repo';
 import { updateCampaignAction } from './campaign-engine.service';
@@ -16,6 +25,8 @@ export async function startCampaignEngineArea(opts: { role: 'api' | 'worker' | '
   registerScheduleActionHandler('updateCampaign', ({ actor, data }) => updateCampaignAction(actor, data));
   const env = platform().env;
   if (opts.role === 'cli' || (opts.role === 'worker' && env.databaseUrl && !env.redisUrl)) return;
+  runEngine();
+  platform().onShutdown.push(() => stopEngine());
   tickJob.register();
   startJob.register();
   webhookJob.register();

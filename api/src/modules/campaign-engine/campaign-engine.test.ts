@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type CampaignEvent, planCampaign } from '@zapdesk/core';
+import { sessionManager } from '../../platform/channels/session-manager';
+import type { SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
 import { TestClock, useClock } from '../../platform/clock';
 import { DbJobs } from '../../platform/jobs/db-jobs';
 import { makeTenant } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
+import { loadTicketDto } from '../tickets/tickets.service';
 import { pacingSettingsOf, settleInflight } from './campaign-engine.engine';
 import {
   campaignRow,
@@ -20,7 +23,7 @@ import { startCampaignEngineArea } from './campaign-engine.startup';
 
 /**
  * The campaign engine on a real (PGlite) database with the simulator and the clock moved, not slept (issue 15
- * acceptance 2). The embedded job runner polls every 5 ms here: a delayed tick runs at its exact instant when the
+ * acceptance 2). The embedded job runner polls every 1 ms here: a delayed tick runs at its exact instant when the
  * test clock is set to it, so the live engine's instants can be compared with core `planCampaign` to the millisecond.
  */
 const t = {} as TestApp;
@@ -33,7 +36,7 @@ beforeAll(async () => {
   process.env.CAMPAIGN_WEBHOOK_BACKOFF_MS = '100';
   clock = new TestClock(Date.UTC(2026, 10, 25, 12, 0, 0));
   restoreClock = useClock(clock);
-  Object.assign(t, await setupTestApp({ jobs: new DbJobs({ pollMs: 5 }) }));
+  Object.assign(t, await setupTestApp({ jobs: new DbJobs({ pollMs: 1 }) }));
   await startCampaignEngineArea({ role: 'worker' });
   await startChannels(t);
 }, 60_000);
@@ -62,7 +65,7 @@ describe('campaign engine, clock moved (issue 15 acceptance 2)', () => {
     const companyId = tenant.company.id;
     for (const w of ws) expect((await firstConnectedAt(w))?.getTime()).toBe(clock.now());
     const setup = await makeSetup(companyId, ws, { intervalSeconds: 5, tMin: 1, tMax: 10, intervalJitterPct: 20 });
-    const numbers = numbersFor(500);
+    const numbers = numbersFor(Number(process.env.CAMPAIGN_TEST_CONTACTS ?? 500));
     const c = await makeCampaign(companyId, setup.id, numbers, {
       messages: [
         { greeting: 'Olá!', body: 'Primeira oferta da semana' },
@@ -205,6 +208,15 @@ describe('pause, resume, finalize; no WhatsApp; the webhook (issue 15 acceptance
       }
       let rows = await dispatchRows(companyId, c.id);
       expect([rows[0]!.status, rows[0]!.failReason, rows[0]!.greetingSentAt]).toEqual(['sentFail', 'noWhatsapp', null]);
+      // the typing presence was shown to each contact between its greeting and its message
+      const phone = sessionManager().get(ws[0]!) as unknown as SimulatorSession;
+      for (const r of rows.filter((x) => x.status === 'sent')) {
+        expect(phone.presences.some((p) => p.number === r.number && p.presence === 'composing')).toBe(true);
+      }
+      // the setup's ticket handling after the send: the ticket closed (ticketSetStatus default)
+      const sentRow = rows.find((x) => x.status === 'sent')!;
+      const ticket = await loadTicketDto(companyId, sentRow.ticketId!);
+      expect(ticket.status).toBe('closed');
 
       // PAUSE: once the dispatch in flight is done, nothing more goes, however long we wait
       const paused = await process_(tenant.admin.token, c.id, 'pause');

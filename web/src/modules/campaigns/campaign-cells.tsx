@@ -11,6 +11,7 @@ import {
   DISPATCH_STATUS_TONE,
   UNCERTAIN_TEXT,
 } from './campaign-labels';
+import { shortZoned } from './campaign-rules';
 
 /** A campaign's status; "Em andamento" spins (spec 2 §4: status start shows a spinner). */
 export function CampaignStatusBadge({ status, testId }: { status: CampaignStatus; testId?: string }) {
@@ -69,23 +70,4 @@ export function When({ iso, testId, compact }: { iso: string | null | undefined;
       —
     </span>
   );
-}
-
-const shortFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "25/11 14:30" on the zone's clock (dense tables). */
-export function shortZoned(iso: string, timeZone: string, locale: string): string {
-  const key = `${locale}|${timeZone}`;
-  let f = shortFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    shortFormats.set(key, f);
-  }
-  return f.format(new Date(iso)).replace(',', '');
 }

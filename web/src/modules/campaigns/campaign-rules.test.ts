@@ -9,6 +9,7 @@ import {
   progressOf,
   schedulable,
   sendListOf,
+  shortZoned,
   withoutNumber,
 } from './campaign-rules';
 
@@ -78,5 +79,12 @@ describe('campaign live events', () => {
     expect(liveEffect({ action: 'refresh' })).toEqual({ reload: true });
     expect(liveEffect({ action: 'delete', campaignDispatchId: 5, counters }).remove).toBe(5);
     expect(liveEffect({ action: 'delete', campaignId: 2 }).gone).toBe(true);
+  });
+});
+
+describe('dense dates', () => {
+  test('day/month and time on the company clock, without the year', () => {
+    expect(shortZoned('2026-11-25T17:05:00.000Z', 'America/Sao_Paulo', 'pt-BR')).toBe('25/11 14:05');
+    expect(shortZoned('2026-01-02T03:04:00.000Z', 'UTC', 'pt-BR')).toBe('02/01 03:04');
   });
 });

@@ -58,3 +58,22 @@ export function dayInput(now: number, days = 0): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "25/11 14:30" on the zone's clock (dense tables). */
+export function shortZoned(iso: string, timeZone: string, locale: string): string {
+  const key = `${locale}|${timeZone}`;
+  let f = shortFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    shortFormats.set(key, f);
+  }
+  return f.format(new Date(iso)).replace(',', '');
+}

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, mock, test } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, mock, test } from 'bun:test';
 import { i18n } from '@lingui/core';
 import { z } from 'zod';
 import { installLinguiMacros } from '../test/lingui-macro';
@@ -14,9 +14,11 @@ const Schema = z.object({ name: z.string().min(3, 'Too Short!'), color: z.string
 type Field = 'name' | 'color';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'pt-BR', messages: {} }));
-beforeEach(() => {
+const clearToasts = () => {
   for (const t of appStore.get(toastsAtom)) dismissToast(t.id);
-});
+};
+beforeEach(clearToasts);
+afterEach(clearToasts);
 const toasts = () => appStore.get(toastsAtom).map((t) => ({ kind: t.kind, message: t.message }));
 
 describe('validateAndSave', () => {

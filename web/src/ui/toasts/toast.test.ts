@@ -1,13 +1,16 @@
-import { afterEach, describe, expect, test } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { appStore } from '../../lib/store';
 import { dismissToast, dismissToastsOf, showToast, ticketToastScope } from './toast';
 import { toastsAtom } from './toasts-atom';
 
 const messages = () => appStore.get(toastsAtom).map((t) => t.message);
 
-afterEach(() => {
+// other test files share the store (one process): start and leave it empty
+const clear = () => {
   for (const t of appStore.get(toastsAtom)) dismissToast(t.id);
-});
+};
+beforeEach(clear);
+afterEach(clear);
 
 describe('toasts tied to a ticket (issue 12 §10)', () => {
   test("leaving a ticket closes its persistent warnings, not other tickets' or unscoped toasts", () => {

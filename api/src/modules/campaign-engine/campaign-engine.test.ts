@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { type CampaignEvent, planCampaign } from '@zapdesk/core';
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { type CampaignEvent, DomainError, planCampaign } from '@zapdesk/core';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
 import { TestClock, useClock } from '../../platform/clock';
 import { DbJobs } from '../../platform/jobs/db-jobs';
 import { makeTenant } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
+import * as outbound from '../messages/messages.outbound';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 import { loadTicketDto } from '../tickets/tickets.service';
 import { pacingSettingsOf, settleInflight } from './campaign-engine.engine';
@@ -347,5 +348,75 @@ describe('pause, resume, finalize; no WhatsApp; the webhook (issue 15 acceptance
     await waitFor(async () => (await campaignRow(tenant.company.id, c.id)).status !== 'scheduled' || null);
     const row = await campaignRow(tenant.company.id, c.id);
     expect([row.status, row.initialized?.getTime()]).toEqual(['pause', at]);
+  });
+});
+
+describe('the engine with the campaigns area, the plan limit and the breaker', () => {
+  test('POST /Campaign (the campaigns area) begins the campaign and the engine sends it to the end', async () => {
+    const { tenant, ws } = await scene(1);
+    const setup = await makeSetup(tenant.company.id, ws, { intervalSeconds: 5, tMin: 1, tMax: 2 });
+    const res = await t.req('POST', '/Campaign', {
+      token: tenant.admin.token,
+      json: {
+        name: 'Pelo criador',
+        campaignSetupId: setup.id,
+        messages: [{ greeting: 'Olá!', body: 'Oferta do criador' }],
+        sendList: numbersFor(3).map((number) => ({ number })),
+      },
+    });
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: number };
+    for (let i = 0; i < 80 && (await campaignRow(tenant.company.id, id)).status !== 'finalized'; i++) await run(500);
+    expect((await campaignRow(tenant.company.id, id)).status).toBe('finalized');
+    const rows = await dispatchRows(tenant.company.id, id);
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    const box = await outbox(tenant.company.id);
+    expect(box.map((m) => m.body).sort()).toEqual(
+      [...Array(3).fill('Oferta do criador'), ...Array(3).fill('Olá!')].sort(),
+    );
+  });
+
+  test("the plan's campaignSendLimitPerHour is never exceeded: the 4th start waits for the hour of the 1st", async () => {
+    const tenant = await makeTenant({ enableCampaigns: true, campaignSendLimitPerHour: 3 });
+    const w = await connectedSimulator(t, tenant.admin.token);
+    const setup = await makeSetup(tenant.company.id, [w], { intervalSeconds: 5, tMin: 1, tMax: 2 });
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(5));
+    expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);
+    await run(60_000, 500);
+    let rows = await dispatchRows(tenant.company.id, c.id);
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(3);
+    const first = rows[0]!.schedule!.getTime();
+    await run(first + 3_600_000 - 1000 - clock.now(), 60_000);
+    expect((await dispatchRows(tenant.company.id, c.id)).filter((r) => r.status === 'sent')).toHaveLength(3);
+    await run(120_000, 1000);
+    rows = await dispatchRows(tenant.company.id, c.id);
+    expect(rows.filter((r) => r.status === 'sent').length).toBeGreaterThanOrEqual(4);
+    const starts = rows
+      .filter((r) => r.schedule)
+      .map((r) => r.schedule!.getTime())
+      .sort((a, b) => a - b);
+    // every sliding hour holds at most 3 starts
+    for (let i = 3; i < starts.length; i++) expect(starts[i]! - starts[i - 3]!).toBeGreaterThanOrEqual(3_600_000);
+  }, 60_000);
+
+  test('the circuit breaker pauses the campaign after N failed sends in a row on a connection, with the reason', async () => {
+    const { tenant, ws } = await scene(1);
+    const setup = await makeSetup(tenant.company.id, ws, { intervalSeconds: 5, tMin: 1, tMax: 2, breakerThreshold: 2 });
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(5, 5511980000000));
+    const spy = spyOn(outbound, 'sendOutbound').mockImplementation(async () => {
+      throw new DomainError('ERR_SENDING_WAPP_MSG');
+    });
+    try {
+      expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);
+      for (let i = 0; i < 60 && (await campaignRow(tenant.company.id, c.id)).status === 'start'; i++) await run(500);
+    } finally {
+      spy.mockRestore();
+    }
+    const camp = await campaignRow(tenant.company.id, c.id);
+    expect(camp.status).toBe('pause');
+    expect(camp.pauseReason).toMatch(/^Pausada automaticamente: 2 falhas seguidas na conexão /);
+    const rows = await dispatchRows(tenant.company.id, c.id);
+    // an unknown outcome is uncertain (never re-sent); the rest wait in the list
+    expect(rows.map((r) => r.status)).toEqual(['uncertain', 'uncertain', 'pending', 'pending', 'pending']);
   });
 });

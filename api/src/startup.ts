@@ -1,3 +1,4 @@
+import { seedDemoBot } from './modules/bots/bots.demo';
 import { startBotsArea } from './modules/bots/bots.runtime';
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
 import { seedDemoCampaignSetup } from './modules/campaign-setups/campaign-setups.demo';
@@ -54,4 +55,7 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   if (opts.role === 'api') await seedDemoFlows(DEMO.companyName);
   // campaign setups: one on the demo's non-default connection (after it exists)
   if (opts.role === 'api') await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
+  // chatbots: 'Atendimento Demo' on its own connection 'Demo Bot' (after the campaign setup, which takes the
+  // non-default connections it finds)
+  if (opts.role === 'api') await seedDemoBot(DEMO.companyName, DEMO.admin.email);
 }

@@ -6,6 +6,7 @@ import {
   botSetupWhatsapps,
   botTicketStates,
   categoryContacts,
+  companies,
   queues,
   tags,
   users,
@@ -420,4 +421,36 @@ export async function saveState(
     .update(botTicketStates)
     .set({ ...patch, updatedAt: nowDate() })
     .where(and(eq(botTicketStates.companyId, companyId), eq(botTicketStates.id, id)));
+}
+
+// ---- demo ----
+
+/** The demo company by name (no tenant yet: first start). */
+export async function unsafeFindCompanyIdByName(name: string): Promise<number | null> {
+  const [r] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)).limit(1);
+  return r?.id ?? null;
+}
+
+export async function countSetups(companyId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(botSetups)
+    .where(eq(botSetups.companyId, companyId));
+  return Number(r?.n ?? 0);
+}
+
+export async function companyQueuesByName(companyId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: queues.id, name: queues.name })
+    .from(queues)
+    .where(eq(queues.companyId, companyId));
+  return new Map(rows.map((q) => [q.name, q.id]));
+}
+
+export async function userIdByEmail(companyId: number, email: string): Promise<number | null> {
+  const [r] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.email, email)));
+  return r?.id ?? null;
 }

@@ -79,3 +79,28 @@ export async function seedDemoConnection(demoCompanyName: string): Promise<void>
 
 /** The demo's second simulator connection, for the message API. */
 export const DEMO_API_CONNECTION = 'Demo API';
+
+/**
+ * A further demo simulator connection of another area's demo (e.g. the chatbot's 'Demo Bot'): not default, no
+ * greeting, no queues, started and scanned. An existing connection of that name is reused. Answers its id, or null
+ * outside the demo (production, simulator off, no such company).
+ */
+export async function seedDemoSimulatorConnection(companyId: number, name: string): Promise<number | null> {
+  const env = platform().env;
+  if (env.production || !env.simulatorEnabled) return null;
+  const existing = (await repo.listWhatsapps(companyId)).find((w) => w.name === name);
+  if (existing) return existing.id;
+  const id = await repo.insertWhatsapp(
+    companyId,
+    { name, lib: 'simulator', isDefault: false, disableGroupMessages: true, greetingMessage: '' },
+    [],
+  );
+  const conn = await repo.findWhatsappRow(companyId, id);
+  if (conn) {
+    await startConnectionSession(conn);
+    await simulatorScanOp(conn.id, {}).catch((err) =>
+      log.warn({ err, connId: conn.id }, 'demo connection not scanned'),
+    );
+  }
+  return id;
+}

@@ -169,7 +169,8 @@ export const tickJob = defineJob(
   'campaigns.tick',
   z.object({ campaignId: z.number().int().positive() }),
   async ({ companyId, campaignId }) => tick(companyId, campaignId),
-  { attempts: 3, backoff: { type: 'fixed', delay: 1000 }, concurrency: 4 },
+  // a database outage must not end a campaign's ticks: retried for about an hour (1 s, 2 s, … 34 min)
+  { attempts: 12, backoff: { type: 'exponential', delay: 1000 }, concurrency: 4 },
 );
 
 /** A scheduled campaign's start, at its schedule (a campaign re-scheduled gets another job; a stale one no-ops). */
@@ -329,7 +330,9 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
     const claimed = await repo.claimedOfCompany(companyId, tx);
     const alive: typeof claimed = [];
     for (const cl of claimed) {
-      if (await isWorkerAlive(tx, cl.claimedBy)) {
+      // ours but no longer being sent (its finish could not be written: the database was gone) → uncertain too
+      const orphan = cl.claimedBy === me && !sending.has(cl.id);
+      if (!orphan && (await isWorkerAlive(tx, cl.claimedBy))) {
         alive.push(cl);
         continue;
       }
@@ -394,6 +397,8 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
       campaignMessageId: msg?.id ?? null,
     });
     if (!row) return { kind: 'wait', why: 'lostClaim' };
+    // in flight from now on (before the commit: the next tick, even in this process, must see it as ours)
+    sending.add(row.id);
     return { kind: 'send', row, action };
   });
 
@@ -428,6 +433,8 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
 // ---------------------------------------------------------------------------------------------------------------
 
 const inflight = new Set<Promise<void>>();
+/** ids of the dispatches this process is sending (claimed by it and not finished) */
+const sending = new Set<number>();
 let stopping = false;
 
 /**
@@ -505,11 +512,16 @@ async function finishMove(
 }
 
 /** After a dispatch finished (or was released): publish, the circuit breaker, the next decision. */
-async function afterFinish(companyId: number, row: repo.DispatchRow, move: DispatchMove): Promise<void> {
+async function afterFinish(
+  companyId: number,
+  row: repo.DispatchRow,
+  move: DispatchMove,
+  releaseDelay = releaseRetryMs(),
+): Promise<void> {
   await publishDispatch(companyId, row);
   const outcome = breakerOutcomeOf(move);
   if (outcome === 'failed' && row.whatsappId !== null) await checkBreaker(companyId, row.campaignId, row.whatsappId);
-  await enqueueTick(companyId, row.campaignId, move.type === 'release' ? releaseRetryMs() : 0);
+  await enqueueTick(companyId, row.campaignId, move.type === 'release' ? releaseDelay : 0);
 }
 
 async function checkBreaker(companyId: number, campaignId: number, whatsappId: number): Promise<void> {
@@ -559,6 +571,7 @@ async function runDispatch(
   let greeted = false;
   let move: DispatchMove | null = null;
   let last: repo.DispatchRow | null = row;
+  let releaseDelay = releaseRetryMs();
   try {
     // right before the greeting: a pause (or a finalize) lands here, and the row goes back to the list
     const before = await recheck(companyId, row);
@@ -626,14 +639,22 @@ async function runDispatch(
     if (last) move = { type: 'messageSent', at: at.getTime() };
   } catch (err) {
     move = dispatchMoveOnSendError(codeOf(err), greeted);
+    // the connection is not there (nothing went): the list waits for it, without re-claiming every second
+    if (move.type === 'release') releaseDelay = retryMs();
     log.warn({ err, companyId, dispatchId: row.id, move: move.type }, 'campaigns: dispatch send failed');
   } finally {
     try {
       if (move && move.type !== 'messageSent') last = await finishMove(companyId, row, move);
-      if (move && last) await afterFinish(companyId, last, move);
-      else if (!move) await enqueueTick(companyId, row.campaignId);
     } catch (err) {
       log.error({ err, companyId, dispatchId: row.id }, 'campaigns: finishing a dispatch failed');
+    }
+    // no longer sending: a row still claimed (its finish could not be written) is made uncertain by a later tick
+    sending.delete(row.id);
+    try {
+      if (move && last) await afterFinish(companyId, last, move, releaseDelay);
+      else await enqueueTick(companyId, row.campaignId, move ? retryMs() : 0);
+    } catch (err) {
+      log.error({ err, companyId, dispatchId: row.id }, 'campaigns: after a dispatch');
     }
   }
 }

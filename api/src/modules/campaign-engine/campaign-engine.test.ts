@@ -19,6 +19,7 @@ import {
   numbersFor,
   outbox,
 } from './campaign-engine.fixtures';
+import { workerId } from './campaign-engine.liveness';
 import * as repo from './campaign-engine.repo';
 import { startCampaignEngineArea } from './campaign-engine.startup';
 
@@ -418,5 +419,31 @@ describe('the engine with the campaigns area, the plan limit and the breaker', (
     const rows = await dispatchRows(tenant.company.id, c.id);
     // an unknown outcome is uncertain (never re-sent); the rest wait in the list
     expect(rows.map((r) => r.status)).toEqual(['uncertain', 'uncertain', 'pending', 'pending', 'pending']);
+  });
+});
+
+describe('claims nobody is sending', () => {
+  test('a claim of a dead process, or of this one whose finish was lost, becomes uncertain at the next tick (never re-sent)', async () => {
+    const { tenant, ws } = await scene(1);
+    const setup = await makeSetup(tenant.company.id, ws, { intervalSeconds: 5, tMin: 1, tMax: 2 });
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(3, 5511990000000), { status: 'pause' });
+    const [a, b] = await dispatchRows(tenant.company.id, c.id);
+    const claim = (id: number, by: string) =>
+      repo.moveDispatch(tenant.company.id, id, 'pending', null, {
+        status: 'claimed',
+        whatsappId: ws[0]!,
+        schedule: new Date(clock.now()),
+        claimedBy: by,
+        greetingSentAt: new Date(clock.now()),
+      });
+    await claim(a!.id, 'gone-host:1:dead');
+    await claim(b!.id, workerId());
+    expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);
+    for (let i = 0; i < 40 && (await campaignRow(tenant.company.id, c.id)).status !== 'finalized'; i++) await run(500);
+    const rows = await dispatchRows(tenant.company.id, c.id);
+    expect(rows.map((r) => r.status)).toEqual(['uncertain', 'uncertain', 'sent']);
+    // nothing went to the two uncertain numbers after the restart
+    const box = await outbox(tenant.company.id);
+    expect(box.filter((m) => m.number === a!.number || m.number === b!.number)).toEqual([]);
   });
 });

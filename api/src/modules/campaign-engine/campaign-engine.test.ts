@@ -8,6 +8,7 @@ import { makeTenant } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
 import * as outbound from '../messages/messages.outbound';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
+import { runScheduleAction } from '../schedule-actions/schedule-actions.jobs';
 import { loadTicketDto } from '../tickets/tickets.service';
 import { pacingSettingsOf, settleInflight } from './campaign-engine.engine';
 import {
@@ -445,5 +446,27 @@ describe('claims nobody is sending', () => {
     // nothing went to the two uncertain numbers after the restart
     const box = await outbox(tenant.company.id);
     expect(box.filter((m) => m.number === a!.number || m.number === b!.number)).toEqual([]);
+  });
+});
+
+describe('the scheduled action updateCampaign', () => {
+  test("finalizes a campaign as the admin who queued it; a refused move and another company's campaign fail the job", async () => {
+    const { tenant, ws } = await scene(1);
+    const other = await makeTenant({ enableCampaigns: true });
+    const setup = await makeSetup(tenant.company.id, ws);
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(2, 5511991000000), { status: 'pause' });
+    const act = (companyId: number, userId: number, status: string) =>
+      runScheduleAction(
+        { companyId, userId, action: 'updateCampaign', data: { campaignId: c.id, status } },
+        { id: 'test', attemptsMade: 0 },
+      );
+    expect(await act(tenant.company.id, tenant.admin.user.id, 'finalized')).toEqual({
+      campaignId: c.id,
+      status: 'finalized',
+    });
+    expect((await campaignRow(tenant.company.id, c.id)).status).toBe('finalized');
+    // the machine refuses a move from finalized: the job fails for good (no retry)
+    await expect(act(tenant.company.id, tenant.admin.user.id, 'start')).rejects.toThrow();
+    await expect(act(other.company.id, other.admin.user.id, 'pause')).rejects.toThrow('Campanha não encontrada');
   });
 });

@@ -1,4 +1,5 @@
 // One file per area; each area adds its export line here.
+export * from './ai';
 export * from './api-tokens';
 export * from './bots';
 export * from './campaigns';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { aiRoutes } from './modules/ai/ai.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
@@ -91,7 +92,8 @@ export function createApp(opts: AppOptions) {
     .route('/', flowsRoutes)
     .route('/', campaignEngineRoutes)
     .route('/', botsRoutes)
-    .route('/', campaignsRoutes);
+    .route('/', campaignsRoutes)
+    .route('/', aiRoutes);
   return routes;
 }
 

@@ -675,7 +675,7 @@ describe('permissions and plan flags', () => {
   }, 30_000);
 
   test('a plan without a feature (campaigns, API, flows) refuses its routes, even to its admin', async () => {
-    for (const flag of ['enableCampaigns', 'enableApi', 'enableFlows'] as const) {
+    for (const flag of ['enableCampaigns', 'enableApi', 'enableFlows', 'iaIntegrationEnabled'] as const) {
       await db
         .update(companies)
         .set({ [flag]: false })

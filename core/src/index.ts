@@ -1,3 +1,5 @@
+export * from './ai/ai.schemas';
+export * from './ai/ai-runtime';
 export * from './api-tokens/api-token.schemas';
 export * from './auth/auth.schemas';
 export * from './bots/bot.schemas';

@@ -78,6 +78,11 @@ export type RichTenant = {
   botCommandId: number;
   /** a second, empty bot setup (deleted by the owner's sweep) */
   botSetup2Id: number;
+  /** AI (issue 17; the company has iaIntegrationEnabled): an integration and a prompt, and second ones to delete */
+  integrationId: number;
+  integration2Id: number;
+  botConfigId: number;
+  botConfig2Id: number;
 };
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
@@ -93,7 +98,7 @@ let seq = 0;
 export async function buildRichTenant(t: TestApp, label: string): Promise<RichTenant> {
   const n = ++seq;
   const marker = `ZZ${label}${n}MARK`;
-  const { company, admin, agent } = await makeTenant({ enableFlows: true });
+  const { company, admin, agent } = await makeTenant({ enableFlows: true, iaIntegrationEnabled: true });
   const companyId = company.id;
   const master = await makeUser(companyId, { profile: 'admin', master: true, name: `Master ${marker}` });
   const tok = admin.token;
@@ -152,6 +157,14 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     tags: [tag.id],
     botCategoryContacts: [category.id],
   });
+
+  const integration = await post<{ id: number }>('/integration', { name: `IA ${marker}`, apiToken: `sk-${marker}` });
+  const integration2 = await post<{ id: number }>('/integration', { name: `IA2 ${marker}`, apiToken: `sk-${marker}` });
+  const botConfig = await post<{ id: number }>('/botConfigs', {
+    name: `Prompt ${marker}`,
+    integrationId: integration.id,
+  });
+  const botConfig2 = await post<{ id: number }>('/botConfigs', { name: `Prompt2 ${marker}` });
 
   const inboundNumber = `5511${String(80000000 + n * 1000 + 3)}`;
   const inbound = await json<{ id: string }>(
@@ -271,6 +284,10 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     botSetupId: botSetup.id,
     botCommandId: botCommand.id,
     botSetup2Id: botSetup2.id,
+    integrationId: integration.id,
+    integration2Id: integration2.id,
+    botConfigId: botConfig.id,
+    botConfig2Id: botConfig2.id,
   };
 }
 

@@ -37,7 +37,7 @@ export type SweepRoute = {
   /** who is refused with 403 ERR_NO_PERMISSION (capability gates of the services), with the gate's name */
   deny?: { actors: Actor[]; gate: string };
   /** a plan flag the route needs (company with the flag off → 403) */
-  planFlag?: 'enableCampaigns' | 'enableApi' | 'enableFlows';
+  planFlag?: 'enableCampaigns' | 'enableApi' | 'enableFlows' | 'iaIntegrationEnabled';
   /** what the owner's own valid call answers when it is a business refusal by design (else 2xx) */
   owner?: { status: number; error: string; why: string };
   /** a long-lived stream (SSE): only the refusals are swept */
@@ -550,6 +550,59 @@ export const ROUTES: Record<string, SweepRoute> = {
     params: (x) => ({ id: x.flowId }),
     body: (x) => json({ ticketId: x.openTicketId }),
     planFlag: 'enableFlows',
+  },
+  // AI prompts and integrations (spec 2 §7; issue 17)
+  'GET /botConfigs': { access: 'auth', query: PAGE, deny: admin('useAi'), planFlag: 'iaIntegrationEnabled' },
+  'GET /botConfigs/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.botConfigId }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
+  'POST /botConfigs': {
+    access: 'auth',
+    body: (x) => json({ name: 'Prompt da varredura', lastQueueId: x.queueId, integrationId: x.integrationId }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
+  'PUT /botConfigs/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.botConfigId }),
+    body: (x) => json({ name: 'Prompt renomeado', lastQueueId: x.queueId, integrationId: x.integrationId }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
+  'DELETE /botConfigs/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.botConfig2Id }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
+  'GET /integration': { access: 'auth', query: PAGE, deny: admin('useAi'), planFlag: 'iaIntegrationEnabled' },
+  'GET /integration/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.integrationId }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
+  'POST /integration': {
+    access: 'auth',
+    body: () => json({ name: 'IA da varredura', apiToken: 'sk-varredura' }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
+  'PUT /integration/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.integrationId }),
+    body: () => json({ name: 'IA renomeada' }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
+  'DELETE /integration/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.integration2Id }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
   },
   // chatbots (spec 2 §7 Bot setups, Bot commands)
   'GET /BotSetup': { access: 'auth', query: PAGE },

@@ -59,7 +59,9 @@ const normalize = (s: string) =>
 export function isIgnored(body: string, ignoreWords: string): boolean {
   const text = ` ${normalize(body).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
   return splitWords(ignoreWords).some((w) => {
-    const word = normalize(w).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const word = normalize(w)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
     return word !== '' && text.includes(` ${word} `);
   });
 }
@@ -100,7 +102,12 @@ export function typingMs(answer: string, typingSpeed: number): number {
  * seconds, but a burst never postpones it past lastDelay seconds after the burst's first message (lastDelay below
  * firstDelay: firstDelay wins). Answers the instant the answer's turn runs.
  */
-export function answerDueAt(p: { burstStartedAt: number; lastMessageAt: number; firstDelay: number; lastDelay: number }) {
+export function answerDueAt(p: {
+  burstStartedAt: number;
+  lastMessageAt: number;
+  firstDelay: number;
+  lastDelay: number;
+}) {
   const quiet = p.lastMessageAt + p.firstDelay * 1000;
   const cap = p.burstStartedAt + Math.max(p.lastDelay, p.firstDelay) * 1000;
   return Math.min(quiet, cap);

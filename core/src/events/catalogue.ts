@@ -19,6 +19,7 @@
  * receives instead (`hidden`: nothing, or the id-only `delete` that takes the ticket out of their lists): the live
  * stream applies core's visibility rule (tickets/ticket-visibility.ts) with them, once per event and audience class.
  */
+import type { BotSimulatorEvent } from '../ai/ai.schemas';
 import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
 import type { BotEvent, BotSetupEvent } from '../bots/bot.schemas';
 import type { CampaignEvent, CampaignListEvent } from '../campaigns/campaign.events';
@@ -110,6 +111,8 @@ export const events = {
   botSetup: perCompany<BotSetupEvent>('botSetup'),
   bot: perCompany<BotEvent>('bot'),
   flow: perCompany<FlowEvent>('flow'),
+  /** `botSimulator-{botConfigId}`: the AI prompt simulator's status and messages (administrators only) */
+  botSimulator: perRecord<BotSimulatorEvent>('botSimulator'),
   /** `campaign-{campaignId}`: a campaign's counters and dispatch rows (its company only) */
   campaign: perRecord<CampaignEvent>('campaign'),
   // users, groups, company

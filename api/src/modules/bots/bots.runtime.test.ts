@@ -307,6 +307,75 @@ describe('conversations (issue 16 acceptance 2)', () => {
     expect((await c.expectReplies(2))[1]?.body).toBe('Texto do fluxo');
   });
 
+  test('a command applies its tags to the ticket and its categories to the contact', async () => {
+    const s = await scene();
+    const tag = await api<{ id: number }>('POST', '/tags', s.tenant.admin.token, {
+      name: 'lead-bot',
+      color: '#123456',
+    });
+    const cat = await api<{ id: number }>('POST', '/categorycontacts', s.tenant.admin.token, {
+      name: 'Interessado',
+      color: '#654321',
+    });
+    const cmds = await api<{ id: number; commandBot: string }[]>(
+      'GET',
+      `/botBySetup/${s.setup.id}`,
+      s.tenant.admin.token,
+    );
+    const sector = cmds.find((c) => c.commandBot === '1.1');
+    await api('PUT', `/bot/${s.tenant.company.id}/${sector?.id}`, s.tenant.admin.token, {
+      commandBot: '1.1',
+      commandType: 3,
+      queueId: s.sales.id,
+      descriptionBot: 'Falar com vendas',
+      showMessage: 'Um vendedor já vai te atender',
+      tags: [tag.id],
+      botCategoryContacts: [cat.id],
+    });
+    const c = customer(s);
+    await c.write('Oi');
+    await c.expectReplies(1);
+    await c.write('1');
+    await c.expectReplies(2);
+    await c.write('1');
+    await c.expectReplies(3);
+    const tk = await waitFor(async () => {
+      const t0 = await c.ticket();
+      return t0?.queueId === s.sales.id ? t0 : null;
+    });
+    const dto = await api<TicketDto>('GET', `/tickets/${tk.id}`, s.tenant.admin.token);
+    expect(dto.tags.map((x) => x.id)).toEqual([tag.id]);
+    const contact = await api<{ categoryContacts: { id: number }[] }>(
+      'GET',
+      `/contacts/${dto.contactId}`,
+      s.tenant.admin.token,
+    );
+    expect(contact.categoryContacts.map((x) => x.id)).toEqual([cat.id]);
+  });
+
+  test('reopenBotAfterHours: a contact whose ticket closed within the hours is left to the people', async () => {
+    const s = await scene({ reopenBotAfterHours: 2 });
+    const c = customer(s);
+    await c.write('Oi');
+    await c.expectReplies(1);
+    await c.write('3');
+    await c.expectReplies(2);
+    await waitFor(async () => (await c.ticket())?.status === 'closed');
+    // an hour later the contact writes again: a new ticket, no bot
+    await clock.advance(3_600_000);
+    await c.write('Oi de novo');
+    await c.expectSilence(2);
+    // two more hours later (after that ticket is closed too) the bot is back
+    const [open] = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, s.tenant.company.id), eq(tickets.status, 'pending')));
+    await api('PUT', `/tickets/${open?.id}`, s.tenant.admin.token, { status: 'closed' });
+    await clock.advance(2 * 3_600_000 + 1000);
+    await c.write('Olá?');
+    expect((await c.expectReplies(3))[2]?.body).toContain('*1* - Vendas');
+  });
+
   test('two bot connections messaging each other stop within the cap', async () => {
     const tenant = await makeTenant();
     const wA = await connectedSimulator(t, tenant.admin.token);

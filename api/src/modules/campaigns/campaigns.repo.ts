@@ -225,6 +225,18 @@ export async function insertCampaign(
   });
 }
 
+/** A send list at least this long refreshes the table's statistics after its insert (see `refreshDispatchStats`). */
+export const DISPATCH_STATS_AFTER = 10_000;
+
+/**
+ * ANALYZE campaign_dispatches after a big send list went in. Until autovacuum's own analyze catches up (a minute or
+ * more on a busy server), the planner believes a new campaign has a handful of rows and reads all 100,000 of them
+ * to sort a page (~60 ms instead of 0.05 ms, measured). Not awaited by the creation; a failure is only logged.
+ */
+export async function refreshDispatchStats(): Promise<void> {
+  await db.execute(sql`analyze ${campaignDispatches}`);
+}
+
 /** Rows touched by a raw statement (postgres.js: `count`; PGlite: `affectedRows`). */
 function affected(res: unknown): number {
   const r = res as { count?: number; affectedRows?: number };

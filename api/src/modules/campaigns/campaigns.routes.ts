@@ -65,12 +65,16 @@ const uploadOf = async (f: FormDataEntryValue): Promise<CampaignUpload | null> =
     ? { data: new Uint8Array(await f.arrayBuffer()), mimeType: f.type, fileName: f.name }
     : null;
 
-/** The v1 multipart: `campaign` (JSON text), `campaignSetupId`, `messageMedias` (one part per message). */
+/**
+ * The v1 multipart: `campaign` (JSON text), `campaignSetupId`, `messageMedias` (one part per message) and, ours,
+ * `sendListFile` (an .xlsx with the model's columns, added to the JSON's sendList: one request for a big list).
+ */
 async function v1Form(req: Request) {
   const type = (req.headers.get('content-type') ?? '').toLowerCase();
   let campaign: unknown;
   let campaignSetupId: unknown;
   let medias: FormDataEntryValue[] = [];
+  let sheet: FormDataEntryValue | null = null;
   if (type.startsWith('multipart/form-data')) {
     const form = await req.formData().catch(() => {
       throw new DomainError('ERR_VALIDATION', 'Formulário inválido');
@@ -78,6 +82,7 @@ async function v1Form(req: Request) {
     campaign = form.get('campaign') ?? undefined;
     campaignSetupId = form.get('campaignSetupId') ?? undefined;
     medias = form.getAll('messageMedias');
+    sheet = form.get('sendListFile');
   } else {
     const body = await jsonObject(req);
     campaign = body.campaign ?? body;
@@ -90,7 +95,15 @@ async function v1Form(req: Request) {
     } catch {}
   }
   if (campaign !== undefined) assertNoNul(campaign);
-  return { campaign, campaignSetupId, messageMedias: await Promise.all(medias.map(uploadOf)) };
+  if (sheet instanceof File && sheet.size > SEND_LIST_SHEET_MAX_BYTES) {
+    throw new DomainError('ERR_PAYLOAD_TOO_LARGE', SEND_LIST_SHEET_TEXTS.tooLarge);
+  }
+  return {
+    campaign,
+    campaignSetupId,
+    messageMedias: await Promise.all(medias.map(uploadOf)),
+    sendListFile: sheet ? ((await uploadOf(sheet))?.data ?? null) : null,
+  };
 }
 
 const SheetForm = z

@@ -178,6 +178,9 @@ async function createFrom(
     messages,
     input.sendList,
   );
+  if (dispatches >= repo.DISPATCH_STATS_AFTER) {
+    repo.refreshDispatchStats().catch((err) => log.warn({ err }, 'campaigns: analyze after a big send list failed'));
+  }
   try {
     if (input.schedule !== null) await scheduleCampaign(ctx, id, Date.parse(input.schedule));
     else await beginCampaign(ctx, id);
@@ -204,10 +207,32 @@ export async function createCampaign(ctx: UserCtx, body: unknown): Promise<Campa
  */
 export async function createCampaignV1(
   ctx: UserCtx,
-  form: { campaign: unknown; campaignSetupId: unknown; messageMedias: (CampaignUpload | null)[] },
+  form: {
+    campaign: unknown;
+    campaignSetupId: unknown;
+    messageMedias: (CampaignUpload | null)[];
+    sendListFile?: Uint8Array | null;
+  },
 ): Promise<CampaignCreated> {
   assertCan(ctx, 'useCampaigns');
-  const v = campaignV1(now()).parse(form.campaign);
+  let campaign = form.campaign;
+  let sheetDropped = { short: 0, duplicates: 0 };
+  if (form.sendListFile && campaign && typeof campaign === 'object' && !Array.isArray(campaign)) {
+    // the sheet's contacts join the JSON's list (the same rules then apply to the whole list)
+    const sheet = await importSendListSheet(ctx, form.sendListFile);
+    const listed = (campaign as { sendList?: unknown }).sendList;
+    const rows = sheet.sendList.map((e) => ({ number: e.number, name: e.name, email_opcional: e.email }));
+    campaign = { ...campaign, sendList: [...(Array.isArray(listed) ? listed : []), ...rows] };
+    sheetDropped = { short: sheet.short, duplicates: sheet.duplicates };
+  }
+  const parsed = campaignV1(now()).parse(campaign);
+  const v = {
+    ...parsed,
+    dropped: {
+      short: parsed.dropped.short + sheetDropped.short,
+      duplicates: parsed.dropped.duplicates + sheetDropped.duplicates,
+    },
+  };
   const setupId = v.campaignSetupId ?? Number(form.campaignSetupId);
   if (!Number.isSafeInteger(setupId) || setupId <= 0) {
     throw new DomainError('ERR_VALIDATION', CAMPAIGN_TEXTS.setupRequired, {

@@ -429,6 +429,43 @@ async function sheet(rows: (string | number)[][], header = ['number', 'name_opci
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
+describe('POST /api/campaign/v1 with sendListFile (ours: the .xlsx in the same request)', () => {
+  test("the sheet's contacts join the JSON's list; the dropped counts add up", async () => {
+    const f = new FormData();
+    f.append(
+      'campaign',
+      JSON.stringify({
+        name: 'Planilha direta',
+        messages: [{ greeting: 'Oi', body: 'Mensagem da planilha' }],
+        sendList: [{ number: '5511987651111' }],
+      }),
+    );
+    f.append('campaignSetupId', String(pausedSetupA.id));
+    const data = await sheet([
+      ['5511987652222', 'Bia', 'bia@ex.com'],
+      ['5511987651111', 'Repetida', ''],
+      ['12', 'Curta', ''],
+    ]);
+    f.append('sendListFile', new File([data as Uint8Array<ArrayBuffer>], 'lista.xlsx'));
+    const res = await t.req('POST', '/api/campaign/v1', { token: A.admin.token, body: f });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ dispatchCount: 2, dropped: { short: 1, duplicates: 1 }, status: 'pause' });
+    const rows = await db.select().from(campaignDispatches).where(eq(campaignDispatches.campaignId, body.id));
+    expect(rows.map((r) => [r.number, r.name, r.email]).sort()).toEqual([
+      ['5511987651111', 'Repetida', null],
+      ['5511987652222', 'Bia', 'bia@ex.com'],
+    ]);
+    const bad = new FormData();
+    bad.append('campaign', JSON.stringify({ name: 'X', messages: [{ greeting: 'Oi', body: 'Mensagem' }] }));
+    bad.append('campaignSetupId', String(pausedSetupA.id));
+    bad.append('sendListFile', new File([new Uint8Array([1, 2, 3])], 'lista.xlsx'));
+    const refused = await t.req('POST', '/api/campaign/v1', { token: A.admin.token, body: bad });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe('Envie uma planilha .xlsx');
+  });
+});
+
 describe('Excel import (POST /CampaignSendList/import) and the model (GET /CampaignSendList/model)', () => {
   const upload = (token: string, data: Uint8Array, name = 'lista.xlsx') => {
     const f = new FormData();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { log, ROOT } from './lib/common';
 
 // ingest first: the tickets bench's 1M-row database (and dropping it) leaves the server busy writing for a while
-const ALL = ['ingest', 'sse', 'web', 'tickets', 'campaigns-pacing'];
+const ALL = ['ingest', 'sse', 'web', 'tickets', 'campaigns-pacing', 'campaigns-create'];
 const only = process.argv.slice(2);
 const names = only.length ? only : ALL;
 

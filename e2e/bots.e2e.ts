@@ -52,6 +52,7 @@ test('bots: a 2-level menu with a sector, its hierarchy, and a customer on the p
   const conn = await botConnection(request, token);
   const name = `Bot Vendas ${Date.now().toString().slice(-5)}`;
   let setupId: number | null = null;
+  const ticketId: number | null = null;
   try {
     await login(page, ADMIN.email, ADMIN.password);
     await page.goto('/BotSetups');
@@ -157,6 +158,8 @@ test('bots: a 2-level menu with a sector, its hierarchy, and a customer on the p
       })
       .toEqual([sales?.id, null]);
   } finally {
+    // the journey's traces leave the shared demo data: its ticket, setup and connection
+    if (ticketId) await request.delete(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(token) });
     if (setupId) await request.delete(`${API_URL}/botSetup/${setupId}`, { headers: authHeaders(token) });
     await request.delete(`${API_URL}/whatsapp/${conn.id}`, { headers: authHeaders(token) });
   }

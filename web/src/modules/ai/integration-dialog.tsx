@@ -38,6 +38,7 @@ export function IntegrationDialog({
     setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   };
 
+  const savedKey = integration?.apiToken ?? '';
   const submit = () => {
     // §5: the key is required — on edit the saved one counts
     if (!form.apiToken.trim() && !integration?.hasApiToken) {
@@ -100,7 +101,7 @@ export function IntegrationDialog({
         errorTestId="integration-token-error"
         hint={
           integration?.hasApiToken ? (
-            <Trans>Chave salva: {integration.apiToken}. Deixe vazio para mantê-la.</Trans>
+            <Trans>Chave salva: {savedKey}. Deixe vazio para mantê-la.</Trans>
           ) : (
             <Trans>Guardada cifrada; depois de salva, só aparece mascarada.</Trans>
           )
@@ -131,7 +132,12 @@ export function IntegrationDialog({
         label={<Trans>Dados (JSON)</Trans>}
         error={errors.dataJson}
         errorTestId="integration-json-error"
-        hint={<Trans>Opcional. {'{ "models": ["meu-modelo"] }'} acrescenta modelos à escolha dos prompts.</Trans>}
+        hint={
+          <>
+            <Trans>Opcional. Uma lista "models" acrescenta modelos à escolha dos prompts:</Trans>{' '}
+            <code className="text-xs">{'{ "models": ["meu-modelo"] }'}</code>
+          </>
+        }
       >
         <textarea
           className={`textarea w-full font-mono text-xs ${errors.dataJson ? 'textarea-error' : ''}`}

@@ -153,4 +153,15 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   await expect(page.getByTestId('message-list')).toContainText('vocês entregam no sábado?');
   await expect(page.getByTestId('message-list')).toContainText(said.split('\n')[0]!.slice(0, 20));
   await shot(page, 'ai-ticket');
+
+  // ---- delete: the confirmation names the prompt; the row goes (soft delete) and stays gone after the refresh
+  await page.goto('/botConfig');
+  const row = page.getByTestId('prompt-row').filter({ hasText: promptName });
+  await row.getByTestId('prompt-delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText(`Excluir o prompt ${promptName}?`);
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(toast(page, 'Prompt excluído com sucesso')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.waitForTimeout(1_700);
+  await expect(row).toHaveCount(0);
 });

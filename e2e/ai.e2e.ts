@@ -97,7 +97,8 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   });
   await expect(sim.getByTestId('prompt-sim-status')).toHaveAttribute('data-status', /idle|waiting/);
   await shot(page, 'ai-prompt-dialog');
-  const answer = (await sim.locator('[data-testid="prompt-sim-message"][data-from-me="true"]').innerText()).trim();
+  const answer =
+    (await sim.locator('[data-testid="prompt-sim-message"][data-from-me="true"]').textContent())?.trim() ?? '';
   expect(answer.length).toBeGreaterThan(0);
   await sim.getByTestId('prompt-sim-clear').click();
   await expect(sim.getByTestId('prompt-sim-message')).toHaveCount(0);
@@ -134,7 +135,7 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   await page.getByTestId('phone-send').click();
   const phoneAnswer = page.locator('[data-testid="sim-message"][data-direction="out"]');
   await expect(phoneAnswer).toHaveCount(1, { timeout: 20_000 });
-  const said = (await phoneAnswer.innerText()).trim();
+  const said = (await phoneAnswer.textContent())?.trim() ?? '';
   await shot(page, 'ai-phone');
 
   // the ticket holds the customer's message and the model's answer

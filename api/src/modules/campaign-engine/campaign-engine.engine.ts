@@ -548,10 +548,9 @@ async function checkBreaker(companyId: number, campaignId: number, whatsappId: n
 
 /** The campaign still runs and the row is still ours, claimed. */
 async function recheck(companyId: number, row: repo.DispatchRow) {
-  const [found, cur] = await Promise.all([
-    repo.loadCampaign(companyId, row.campaignId),
-    repo.findDispatch(companyId, row.id),
-  ]);
+  // the row first, the campaign last: its status is read as late as possible before the send
+  const cur = await repo.findDispatch(companyId, row.id);
+  const found = await repo.loadCampaign(companyId, row.campaignId);
   return {
     running: found?.campaign.status === 'start',
     ours: !!cur && cur.status === 'claimed' && cur.claimedBy === workerId(),
@@ -645,6 +644,13 @@ async function runDispatch(
   } finally {
     try {
       if (move && move.type !== 'messageSent') last = await finishMove(companyId, row, move);
+      // released while the campaign was being concluded (its pending rows were canceled): canceled like them
+      if (move?.type === 'release' && last) {
+        const found = await repo.loadCampaign(companyId, row.campaignId);
+        if (found?.campaign.status === 'finalized') {
+          last = (await repo.moveDispatch(companyId, row.id, 'pending', null, { status: 'canceled' })) ?? last;
+        }
+      }
     } catch (err) {
       log.error({ err, companyId, dispatchId: row.id }, 'campaigns: finishing a dispatch failed');
     }

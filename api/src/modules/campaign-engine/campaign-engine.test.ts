@@ -470,3 +470,38 @@ describe('the scheduled action updateCampaign', () => {
     await expect(act(other.company.id, other.admin.user.id, 'pause')).rejects.toThrow('Campanha não encontrada');
   });
 });
+
+describe('Concluir while a dispatch is claimed but not greeted yet', () => {
+  test('the claimed row is canceled like the pending ones, never sent', async () => {
+    const { tenant, ws } = await scene(1);
+    const setup = await makeSetup(tenant.company.id, ws, { intervalSeconds: 5, tMin: 1, tMax: 2 });
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(2, 5511992000000));
+    const original = repo.findDispatch;
+    let open: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    let held = false;
+    // the sender's re-check right before the greeting (its first read of the row) waits for the test
+    const spy = spyOn(repo, 'findDispatch').mockImplementation(async (...args: Parameters<typeof original>) => {
+      if (!held) {
+        held = true;
+        await gate;
+      }
+      return original(...args);
+    });
+    try {
+      expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);
+      await waitFor(async () => held || null);
+      expect((await process_(tenant.admin.token, c.id, 'finalized')).status).toBe(200);
+      open();
+      await settleInflight();
+    } finally {
+      spy.mockRestore();
+    }
+    await run(2000);
+    const rows = await dispatchRows(tenant.company.id, c.id);
+    expect(rows.map((r) => r.status)).toEqual(['canceled', 'canceled']);
+    expect(await outbox(tenant.company.id)).toEqual([]);
+  });
+});

@@ -256,6 +256,64 @@ describe('conversations (issue 16 acceptance 2)', () => {
     await c.expectSilence(1);
   });
 
+  test('a person transferring the ticket to a queue stops the bot (the reply in flight too)', async () => {
+    const s = await scene();
+    const c = customer(s);
+    await c.write('Olá');
+    await c.expectReplies(1);
+    // the customer picks 1 and, while the bot is typing its answer, a person moves the ticket to a queue (pending)
+    await c.write('1');
+    const tk = await c.ticket();
+    await api<TicketDto>('PUT', `/tickets/${tk?.id}`, s.tenant.admin.token, { transf: true, queueId: s.sales.id });
+    await c.expectSilence(1);
+    await c.write('2');
+    await c.expectSilence(1);
+    const after = await c.ticket();
+    expect([after?.status, after?.queueId, after?.userId, after?.chatbot]).toEqual([
+      'pending',
+      s.sales.id,
+      null,
+      false,
+    ]);
+    const [st] = await db
+      .select()
+      .from(botTicketStates)
+      .where(eq(botTicketStates.ticketId, tk?.id ?? 0));
+    expect([st?.status, st?.reason]).toEqual(['stopped', 'human']);
+  });
+
+  test('accepted, then returned to pending by the attendant: the bot stays quiet', async () => {
+    const s = await scene();
+    const c = customer(s);
+    await c.write('Olá');
+    await c.expectReplies(1);
+    const tk = await c.ticket();
+    expect(tk?.chatbot).toBe(true);
+    await api<TicketDto>('PUT', `/tickets/${tk?.id}`, s.tenant.agent.token, {
+      status: 'open',
+      userId: s.tenant.agent.user.id,
+    });
+    await api<TicketDto>('PUT', `/tickets/${tk?.id}`, s.tenant.agent.token, { status: 'pending' });
+    expect([(await c.ticket())?.status, (await c.ticket())?.userId]).toEqual(['pending', null]);
+    await c.write('1');
+    await c.expectSilence(1);
+  });
+
+  test('resolved by a person while the bot waits: no silence action, and the next conversation starts over', async () => {
+    const s = await scene({ actionWithoutQueue: 'sendMessageAndClosed', timeWithoutQueue: 1 });
+    const c = customer(s);
+    await c.write('Olá');
+    await c.expectReplies(1);
+    const tk = await c.ticket();
+    await api<TicketDto>('PUT', `/tickets/${tk?.id}`, s.tenant.admin.token, { status: 'closed' });
+    // the silence minute passes: the bot says nothing to a closed ticket
+    await clock.advance(61_000);
+    await c.expectSilence(1);
+    // a new conversation gets the bot again (reopenBotAfterHours 0)
+    await c.write('Oi de novo');
+    expect((await c.expectReplies(2))[1]?.body).toContain('*1* - Vendas');
+  });
+
   test('the same inbound delivered twice answers once', async () => {
     const s = await scene();
     const c = customer(s);

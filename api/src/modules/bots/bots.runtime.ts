@@ -29,7 +29,12 @@ import {
   registerInboundReaction,
 } from '../pipeline/pipeline.reactions';
 import { addTicketTags } from '../tags/tags.service';
-import { applyTicketStateAfterSend, lastClosedAtOfContact, loadTicketDto } from '../tickets/tickets.service';
+import {
+  applyTicketStateAfterSend,
+  lastClosedAtOfContact,
+  loadTicketDto,
+  markTicketChatbot,
+} from '../tickets/tickets.service';
 import { botAiPort } from './bots.ports';
 import * as repo from './bots.repo';
 
@@ -91,7 +96,7 @@ const isMove = (a: BotAction): a is Move => a.kind === 'moveToQueue' || a.kind =
 const replyJobId = (ticketId: number, version: number, index: number) => `bot-reply-${ticketId}-${version}-${index}`;
 const silenceJobId = (ticketId: number, version: number) => `bot-silence-${ticketId}-${version}`;
 
-type Decision = { step: BotStep; version: number; typingTime: number; contactId: number } | null;
+type Decision = { step: BotStep; version: number; typingTime: number; contactId: number; engaged: boolean } | null;
 
 /**
  * Moves the ticket's bot state for one message, under the state row's lock. Answers what to execute, or null when
@@ -108,6 +113,7 @@ async function decide(ctx: InboundReactionContext, setup: repo.BotSetupRow): Pro
     if (!row) return null;
     if (row.lastMessageId === message.id) return 'handled';
     let step: BotStep;
+    let engaged = false;
     if (row.status === 'new' || row.botSetupId !== setup.id) {
       const engage = botEngages({
         ticket,
@@ -126,7 +132,12 @@ async function decide(ctx: InboundReactionContext, setup: repo.BotSetupRow): Pro
         return null;
       }
       step = startBot(commands, SETUP_RULES(setup));
+      engaged = true;
     } else if (row.status !== 'active') {
+      return null;
+    } else if (!ticket.chatbot) {
+      // a person moved the ticket since the bot took it (transfer, accept then return, …): the bot is done here
+      await repo.saveState(companyId, row.id, { status: 'stopped', reason: 'human', lastMessageId: message.id }, tx);
       return null;
     } else {
       step = answerBot(commands, SETUP_RULES(setup), stateOf(row), message.body ?? '');
@@ -159,7 +170,7 @@ async function decide(ctx: InboundReactionContext, setup: repo.BotSetupRow): Pro
       },
       tx,
     );
-    return { step, version, typingTime: setup.typingTime, contactId: ticket.contactId };
+    return { step, version, typingTime: setup.typingTime, contactId: ticket.contactId, engaged };
   });
 }
 
@@ -177,6 +188,8 @@ export const chatbotReaction: InboundReaction = {
     const decision = await decide(ctx, setup);
     if (decision === 'handled') return 'stop';
     if (!decision) return 'continue';
+    // the ticket is the bot's until a person moves it (every ticket move clears the mark)
+    if (decision.engaged) await markTicketChatbot(companyId, ticket.id, { queueId: ticket.queueId });
     // the previous move's silence timer is over (its job would find the version changed anyway)
     if (decision.version > 1) {
       await platform()
@@ -287,9 +300,12 @@ async function applyMoves(companyId: number, ticketId: number, moves: Move[]): P
   }
 }
 
-/** the bot may still talk in the ticket: nobody took it over (an attendant accepting stops the bot) */
+/**
+ * the bot may still talk in the ticket: nobody took it over — a person's move (accept, assign, transfer, resolve)
+ * clears the ticket's chatbot mark, and the bot stops there
+ */
 function stillOurs(ticket: TicketDto, moves: Move[]): boolean {
-  if (ticket.status === 'closed') return false;
+  if (ticket.status === 'closed' || !ticket.chatbot) return false;
   const assigned = moves.find((m) => m.kind === 'assignUser');
   return ticket.userId === null || (assigned !== undefined && ticket.userId === assigned.userId);
 }
@@ -353,7 +369,7 @@ export const botSilenceJob = defineJob(
   z.object({ ticketId: z.number().int().positive(), version: z.number().int() }),
   async ({ companyId, ticketId, version }) => {
     const ticket = await loadTicketDto(companyId, ticketId).catch(() => null);
-    if (!ticket || ticket.userId !== null || ticket.status !== 'pending') return;
+    if (!ticket || ticket.userId !== null || ticket.status !== 'pending' || !ticket.chatbot) return;
     const decided = await repo.withTransaction(async (tx) => {
       const row = await repo.lockState(companyId, ticketId, tx);
       if (!row || row.version !== version || row.status !== 'active') return null;
@@ -368,7 +384,7 @@ export const botSilenceJob = defineJob(
         { status: 'done', reason: 'timeout', version: next, sentAt: [...row.sentAt, ...step.say.map(() => now())] },
         tx,
       );
-      return { step, version: next, typingTime: setup.typingTime, contactId: row.contactId };
+      return { step, version: next, typingTime: setup.typingTime, contactId: row.contactId, engaged: false };
     });
     if (decided) {
       await execute(companyId, ticketId, decided.contactId, decided.step, decided.version, decided.typingTime, '');

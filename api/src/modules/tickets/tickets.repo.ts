@@ -469,6 +469,8 @@ export async function updateTicketState(companyId: number, ticketId: number, w: 
       userId: w.userId,
       queueId: w.queueId,
       whatsappId: w.whatsappId,
+      // any move of the ticket (a person's, or the platform's after a send) ends the chatbot's drive of it
+      chatbot: false,
       updatedAt: sql`now()`,
       ...(w.markAccepted ? { acceptedAt: sql`coalesce(${tickets.acceptedAt}, now())` } : {}),
       ...(w.markClosed ? { closedAt: sql`now()` } : w.status !== 'closed' ? { closedAt: null } : {}),
@@ -481,6 +483,31 @@ export async function deleteTicketRow(companyId: number, ticketId: number): Prom
   const rows = await db
     .delete(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+/**
+ * The chatbot takes a ticket (spec 2, issue 16): `chatbot` true while nobody moved it since — only a pending ticket
+ * without an attendant still in the queue the bot saw (a person's move in between wins). Answers whether it is set.
+ */
+export async function markTicketChatbot(
+  companyId: number,
+  ticketId: number,
+  seen: { queueId: number | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ chatbot: true })
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.id, ticketId),
+        eq(tickets.status, 'pending'),
+        sql`${tickets.userId} is null`,
+        seen.queueId === null ? sql`${tickets.queueId} is null` : eq(tickets.queueId, seen.queueId),
+      ),
+    )
     .returning({ id: tickets.id });
   return rows.length > 0;
 }
@@ -513,6 +540,7 @@ export async function closeTickets(companyId: number, ids: number[], userId: num
     .set({
       status: 'closed',
       ...(userId === null ? {} : { userId }),
+      chatbot: false,
       updatedAt: sql`now()`,
       closedAt: sql`now()`,
     })

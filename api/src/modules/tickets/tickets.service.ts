@@ -437,6 +437,15 @@ export async function markTicketRead(companyId: number, ticketId: number): Promi
   if (await repo.clearUnread(companyId, ticketId)) emitTicketEvent(companyId, { action: 'updateUnread', ticketId });
 }
 
+/**
+ * The chatbot engages a ticket (issue 16): marks it driven by the bot unless a person moved it meanwhile. Every later
+ * move of the ticket (accept, transfer, return, resolve, reopen, a send's policy, a bulk close) clears the mark: the
+ * bot reads it to stop as soon as a person acts. Not published (no visible change).
+ */
+export function markTicketChatbot(companyId: number, ticketId: number, seen: { queueId: number | null }) {
+  return repo.markTicketChatbot(companyId, ticketId, seen);
+}
+
 /** When the contact's previous conversation was closed (a chatbot's reopenBotAfterHours, spec 2 issue 16), or null. */
 export function lastClosedAtOfContact(
   companyId: number,

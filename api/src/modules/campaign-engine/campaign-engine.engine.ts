@@ -432,6 +432,8 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
 // The send
 // ---------------------------------------------------------------------------------------------------------------
 
+/** how often the typing presence is shown again during the wait before the message */
+const TYPING_REFRESH_MS = 20_000;
 const inflight = new Set<Promise<void>>();
 /** ids of the dispatches this process is sending (claimed by it and not finished) */
 const sending = new Set<number>();
@@ -604,11 +606,16 @@ async function runDispatch(
 
     // the typing presence while the planned wait runs (a failed presence is not a failed dispatch)
     const target = ticket ? { ticketId: ticket.id, ticket } : { number: row.number, whatsappId };
-    await sendOutbound(companyId, { to: target, content: { kind: 'presence', presence: 'composing' } }).catch((err) =>
-      log.debug({ err, dispatchId: row.id }, 'campaigns: typing presence failed'),
-    );
-    const wait = plan.messageAt - now();
-    if (wait > 0) await sleepOnClock(wait);
+    const typing = () =>
+      sendOutbound(companyId, { to: target, content: { kind: 'presence', presence: 'composing' } }).catch((err) =>
+        log.debug({ err, dispatchId: row.id }, 'campaigns: typing presence failed'),
+      );
+    await typing();
+    // WhatsApp drops a typing state after about 25 s: shown again every 20 s of a long wait
+    for (let wait = plan.messageAt - now(); wait > 0; wait = plan.messageAt - now()) {
+      await sleepOnClock(Math.min(wait, TYPING_REFRESH_MS));
+      if (plan.messageAt - now() > 0) await typing();
+    }
 
     // right before the message: still ours (a pause after the greeting still completes the dispatch)
     const mid = await repo.findDispatch(companyId, row.id);

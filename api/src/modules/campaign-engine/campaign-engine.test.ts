@@ -505,3 +505,19 @@ describe('Concluir while a dispatch is claimed but not greeted yet', () => {
     expect(await outbox(tenant.company.id)).toEqual([]);
   });
 });
+
+describe('typing presence on a long wait', () => {
+  test('shown at the greeting and again every 20 s until the message', async () => {
+    const { tenant, ws } = await scene(1);
+    // tMin = tMax = 60 s, scaled by 0.5 here: a 30 s wait
+    const setup = await makeSetup(tenant.company.id, ws, { intervalSeconds: 5, tMin: 60, tMax: 60 });
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(1, 5511993000000));
+    expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);
+    for (let i = 0; i < 80 && (await campaignRow(tenant.company.id, c.id)).status !== 'finalized'; i++) await run(500);
+    const [row] = await dispatchRows(tenant.company.id, c.id);
+    expect(row!.status).toBe('sent');
+    expect(row!.messageSentAt!.getTime() - row!.schedule!.getTime()).toBe(30_000);
+    const phone = sessionManager().get(ws[0]!) as unknown as SimulatorSession;
+    expect(phone.presences.filter((p) => p.number === row!.number && p.presence === 'composing')).toHaveLength(2);
+  });
+});

@@ -1,3 +1,5 @@
+import { seedDemoAi } from './modules/ai/ai.demo';
+import { startAiArea } from './modules/ai/ai.runtime';
 import { seedDemoBot } from './modules/bots/bots.demo';
 import { startBotsArea } from './modules/bots/bots.runtime';
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
@@ -45,6 +47,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   await startFlowsArea(opts);
   // chatbots: the reply, silence and webhook jobs, and the reaction at the after-inbound hook (stage chatbot)
   startBotsArea(opts);
+  // AI: the turn, send and inactivity jobs, the reaction at the after-inbound hook (stage ai), the bots' AI port
+  startAiArea(opts);
   // campaigns: the engine's jobs, the scheduled action updateCampaign, and the rebuild of running campaigns
   await startCampaignEngineArea(opts);
   await startWhatsappArea(opts);
@@ -58,4 +62,6 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   // chatbots: 'Atendimento Demo' on its own connection 'Demo Bot' (after the campaign setup, which takes the
   // non-default connections it finds)
   if (opts.role === 'api') await seedDemoBot(DEMO.companyName, DEMO.admin.email);
+  // AI: the embedded fake model, the demo's integration pointing at it and a prompt
+  if (opts.role === 'api') await seedDemoAi(DEMO.companyName);
 }

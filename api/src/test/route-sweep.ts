@@ -578,6 +578,18 @@ export const ROUTES: Record<string, SweepRoute> = {
     deny: admin('useAi'),
     planFlag: 'iaIntegrationEnabled',
   },
+  'GET /botSimulator/:botConfigId': {
+    access: 'id',
+    params: (x) => ({ botConfigId: x.botConfigId }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
+  'POST /botSimulator': {
+    access: 'auth',
+    body: (x) => json({ message: { body: 'oi', fromMe: true }, botConfigId: x.botConfigId }),
+    deny: admin('useAi'),
+    planFlag: 'iaIntegrationEnabled',
+  },
   'GET /integration': { access: 'auth', query: PAGE, deny: admin('useAi'), planFlag: 'iaIntegrationEnabled' },
   'GET /integration/:id': {
     access: 'id',

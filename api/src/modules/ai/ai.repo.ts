@@ -8,7 +8,15 @@ import {
   maskAiKey,
 } from '@zapdesk/core';
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import { aiConversations, aiUsage, botConfigs, botSimulatorMessages, integrations, queues } from '../../db/schema';
+import {
+  aiConversations,
+  aiUsage,
+  botConfigs,
+  botSimulatorMessages,
+  companies,
+  integrations,
+  queues,
+} from '../../db/schema';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, type Page, type PageWindow } from '../../platform/db/paging';
 
@@ -407,4 +415,16 @@ export async function usageSince(
 
 export async function listUsage(companyId: number, limit = 50) {
   return db.select().from(aiUsage).where(eq(aiUsage.companyId, companyId)).orderBy(desc(aiUsage.id)).limit(limit);
+}
+
+// ---- demo ----
+
+/** The demo company by name (no tenant yet: first start). */
+export async function unsafeFindCompanyIdByName(name: string): Promise<number | null> {
+  const [r] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)).limit(1);
+  return r?.id ?? null;
+}
+
+export async function countConfigs(companyId: number): Promise<number> {
+  return countRows(botConfigs, eq(botConfigs.companyId, companyId));
 }

@@ -1,5 +1,6 @@
-import { AI_TEXTS, BotConfigInput, IdParam, IntegrationInput, PageQuery } from '@zapdesk/core';
+import { AI_TEXTS, BotConfigInput, BotSimulatorInput, IdParam, IntegrationInput, PageQuery } from '@zapdesk/core';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { validate } from '../../platform/http/validate';
@@ -15,6 +16,9 @@ import {
   updateBotConfig,
   updateIntegration,
 } from './ai.service';
+import { postBotSimulator, showBotSimulator } from './ai.simulator';
+
+const BotConfigIdParam = z.object({ botConfigId: IdParam.shape.id });
 
 /**
  * Spec 2 §7 "AI prompts and integrations": GET /botConfigs (searchParam, pageNumber), GET/PUT/DELETE
@@ -38,6 +42,12 @@ export const aiRoutes = new Hono<AppEnv>()
     await deleteBotConfig(c.get('ctx'), c.req.valid('param').id);
     return c.json({ message: AI_TEXTS.deleted }, 200);
   })
+  .get('/botSimulator/:botConfigId', requireAuth, validate('param', BotConfigIdParam), async (c) =>
+    c.json(await showBotSimulator(c.get('ctx'), c.req.valid('param').botConfigId), 200),
+  )
+  .post('/botSimulator', requireAuth, validate('json', BotSimulatorInput), async (c) =>
+    c.json(await postBotSimulator(c.get('ctx'), c.req.valid('json')), 200),
+  )
   .get('/integration', requireAuth, validate('query', PageQuery), async (c) =>
     c.json(await listIntegrations(c.get('ctx'), c.req.valid('query')), 200),
   )

@@ -317,3 +317,12 @@ export async function deleteBotCommand(ctx: UserCtx, id: number): Promise<void> 
   if (result.gone.length === 1 && result.renamed === 0) publishBot(ctx.companyId, { action: 'delete', botId: id });
   else publishBot(ctx.companyId, { action: 'reload', botSetupId: before.botSetupId });
 }
+
+/**
+ * The prompt of the connection's bot setup when it is of botType prompt (the AI area's runtime asks, at the
+ * after-inbound hook): its botConfigId, or null (no setup, a common bot, or none chosen).
+ */
+export async function promptOfConnection(companyId: number, whatsappId: number): Promise<number | null> {
+  const setup = await repo.setupOfConnection(companyId, whatsappId);
+  return setup?.botType === 'prompt' ? setup.botConfigId : null;
+}

@@ -120,3 +120,13 @@ export async function applyChannelReaction(
 export function importedTicketIds(companyId: number, whatsappId: number): Promise<number[]> {
   return repo.importedTicketIds(companyId, whatsappId);
 }
+
+/** The last `limit` messages of a ticket, oldest first (the AI's view of the conversation). */
+export async function recentTicketMessages(
+  companyId: number,
+  ticketId: number,
+  limit: number,
+): Promise<{ id: number; body: string; fromMe: boolean; at: number }[]> {
+  const rows = await repo.lastTicketMessages(companyId, ticketId, limit);
+  return rows.reverse().map((r) => ({ id: r.id, body: r.body, fromMe: r.fromMe, at: r.createdAt.getTime() }));
+}

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { contactRefColumns, contacts, messages } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { columns, db, list, queryRows } from '../../platform/db';
@@ -200,4 +200,18 @@ export async function importedTicketIds(companyId: number, whatsappId: number): 
       ),
     );
   return rows.map((r) => r.ticketId);
+}
+
+/** The last `limit` messages of a ticket (not deleted), newest first: what an AI answer reads as the conversation. */
+export function lastTicketMessages(
+  companyId: number,
+  ticketId: number,
+  limit: number,
+): Promise<{ id: number; body: string; fromMe: boolean; createdAt: Date }[]> {
+  return db
+    .select({ id: messages.id, body: messages.body, fromMe: messages.fromMe, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.isDeleted, false)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
 }

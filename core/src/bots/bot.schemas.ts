@@ -244,6 +244,8 @@ export const BotCommandInput = z
   .transform(({ companyId: _c, ...v }) => ({
     ...v,
     flowId: v.typeMessage === 'flow' ? v.flowId : null,
+    // a prompt only for a GPT prompt command (the form shows the field only then)
+    botConfigId: v.commandType === 8 ? v.botConfigId : null,
   }));
 export type BotCommandInput = z.output<typeof BotCommandInput>;
 

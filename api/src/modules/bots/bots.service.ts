@@ -1,4 +1,5 @@
 import {
+  AI_TEXTS,
   BOT_TEXTS,
   type BotCommandDto,
   BotCommandInput,
@@ -19,6 +20,7 @@ import {
 } from '@zapdesk/core';
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
+import { findBotConfigInCompany } from '../ai/ai.service';
 import { categoryContactsList } from '../category-contacts/category-contacts.service';
 import { showFlow } from '../flows/flows.service';
 import { saveMediaFile } from '../media/media.service';
@@ -80,6 +82,14 @@ function ownerOf(ctx: UserCtx, userId: number | null, current: number | null): n
 async function assertSetupRefs(ctx: UserCtx, input: BotSetupInput): Promise<void> {
   for (const id of input.whatsapps) await getWhatsappInCompany(ctx.companyId, id);
   await assertTicketRefs(ctx.companyId, { queueId: input.transferQueueId, userId: input.userId });
+  await assertBotConfig(ctx.companyId, input.botConfigId);
+}
+
+/** a prompt (AI area's botConfig) named by a setup or a command must be the company's, not deleted (404) */
+async function assertBotConfig(companyId: number, botConfigId: number | null): Promise<void> {
+  if (botConfigId !== null && !(await findBotConfigInCompany(companyId, botConfigId))) {
+    throw new DomainError('ERR_NOT_FOUND', AI_TEXTS.promptNotFound);
+  }
 }
 
 /** checked inside the write's transaction (its statements only: PGlite has one connection) */
@@ -183,6 +193,7 @@ export async function showBotCommand(ctx: UserCtx, id: number): Promise<BotComma
 /** The queue, user, tags, categories and flow named by the form are the company's (404 otherwise). */
 async function assertCommandRefs(ctx: UserCtx, input: BotCommandInput): Promise<void> {
   await assertTicketRefs(ctx.companyId, { queueId: input.queueId, userId: input.userId });
+  await assertBotConfig(ctx.companyId, input.botConfigId);
   if (input.tags.length) {
     const known = new Set((await tagsList(ctx)).map((t) => t.id));
     if (input.tags.some((id) => !known.has(id))) throw new DomainError('ERR_NOT_FOUND', 'Tag não encontrada.');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { type BotCommandDto, type BotSetupDto, DEFAULT_MESSAGE_ON_ERRORS_BOT } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
-import { companies } from '../../db/schema';
+import { botConfigs, companies } from '../../db/schema';
 import { invalidateActors } from '../../platform/auth/actor';
 import { db } from '../../platform/db';
 import { makeQueue, makeTenant, makeUser } from '../../test/factories';
@@ -399,5 +399,35 @@ describe('bot commands (spec 2 §7 Bot commands)', () => {
     const listB = await call<BotCommandDto[]>('GET', '/bot', B.admin.token);
     expect(listB.body.some((x) => x.id === c.body.id)).toBe(false);
     expect((await call<BotCommandDto>('GET', `/bot/${c.body.id}`, A.admin.token)).body.descriptionBot).toBe('de A');
+  });
+
+  test("botConfigId: a prompt of the company (not deleted); another company's or a deleted one is 404", async () => {
+    const [pA] = await db.insert(botConfigs).values({ companyId: A.company.id, name: 'Prompt A' }).returning();
+    const [gone] = await db
+      .insert(botConfigs)
+      .values({ companyId: A.company.id, name: 'Apagado', isDeleted: true })
+      .returning();
+    const [pB] = await db.insert(botConfigs).values({ companyId: B.company.id, name: 'Prompt B' }).returning();
+    if (!pA || !gone || !pB) throw new Error('no prompts');
+    const ok = await setup(A, { name: 'Bot de prompt', botType: 'prompt', botConfigId: pA.id });
+    expect(ok.botConfigId).toBe(pA.id);
+    for (const id of [pB.id, gone.id]) {
+      const r = await call('POST', '/BotSetup', A.admin.token, {
+        json: { name: 'Prompt alheio', botType: 'prompt', botConfigId: id },
+      });
+      expect([id, r.status, r.body.message]).toEqual([id, 404, 'Prompt não encontrado']);
+      const u = await call('PUT', `/BotSetup/${ok.id}`, A.admin.token, {
+        json: { name: 'Prompt alheio', botType: 'prompt', botConfigId: id },
+      });
+      expect(u.status).toBe(404);
+    }
+    const s = await setup(A, { name: 'Comandos com prompt' });
+    const gpt = await command(A, { botSetupId: s.id, commandBot: '1', commandType: 8, botConfigId: pA.id });
+    expect([gpt.status, gpt.body.botConfigId]).toEqual([200, pA.id]);
+    const foreign = await command(A, { botSetupId: s.id, commandBot: '2', commandType: 8, botConfigId: pB.id });
+    expect(foreign.status).toBe(404);
+    // a prompt given to another type is dropped, not checked
+    const info = await command(A, { botSetupId: s.id, commandBot: '2', commandType: 1, botConfigId: pB.id });
+    expect([info.status, info.body.botConfigId]).toEqual([200, null]);
   });
 });

@@ -35,6 +35,7 @@ import {
   loadTicketDto,
   markTicketChatbot,
 } from '../tickets/tickets.service';
+import { botMessagesPerMinute } from './bots.knobs';
 import { botAiPort } from './bots.ports';
 import * as repo from './bots.repo';
 
@@ -50,7 +51,7 @@ import * as repo from './bots.repo';
  * - the silence timer is a typed job `bots.silence` delayed timeWithoutQueue minutes, keyed by the state's version:
  *   a newer move removes it and it does nothing when the version changed, the ticket has a queue or an owner;
  * - a reply job finds the version changed (the customer answered again) or an attendant owning the ticket → nothing;
- * - more than BOT_MESSAGES_PER_MINUTE bot messages in a ticket's rolling minute means another bot (or a script) is
+ * - more than BOT_MESSAGES_PER_MINUTE (env knob, default core's 10) bot messages in a ticket's rolling minute means another bot (or a script) is
  *   answering ours: the bot stops in that ticket (status 'stopped', reason 'loop').
  */
 
@@ -142,7 +143,7 @@ async function decide(ctx: InboundReactionContext, setup: repo.BotSetupRow): Pro
     } else {
       step = answerBot(commands, SETUP_RULES(setup), stateOf(row), message.body ?? '');
     }
-    const cap = botCap(row.sentAt, at, step.say.length);
+    const cap = botCap(row.sentAt, at, step.say.length, botMessagesPerMinute());
     const version = row.version + 1;
     if (!cap.ok) {
       await repo.saveState(

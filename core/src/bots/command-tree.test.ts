@@ -4,6 +4,7 @@ import {
   buildCommandTree,
   checkCommandPath,
   childrenOf,
+  commandPathReason,
   commandTreeProblems,
   compareCommandPaths,
   deleteFromTree,
@@ -142,5 +143,25 @@ describe('properties', () => {
         expect(commandTreeProblems(rest).length > 0).toBe(hasDependants);
       }),
     );
+  });
+});
+
+describe('commandPathReason: the refusal as a code and parameters (translated by the web)', () => {
+  test('each refusal names its code and the paths involved; the text is the same as checkCommandPath', () => {
+    expect(commandPathReason('1.1', [])).toEqual({
+      code: 'commandPath.missingParent',
+      params: { path: '1.1', parent: '1' },
+    });
+    expect(commandPathReason('1.3', ['1', '1.1'])).toEqual({
+      code: 'commandPath.gap',
+      params: { path: '1.3', previous: '1.2' },
+    });
+    expect(commandPathReason('1', ['1'])).toEqual({ code: 'commandPath.duplicate', params: { path: '1' } });
+    expect(commandPathReason('x', [])).toEqual({ code: 'commandPath.format', params: {} });
+    expect(commandPathReason('3', ['1.1', '2'], '1')).toEqual({
+      code: 'commandPath.hasChildren',
+      params: { path: '1' },
+    });
+    expect(commandPathReason('1.2', ['1', '1.1'])).toBeNull();
   });
 });

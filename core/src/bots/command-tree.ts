@@ -65,41 +65,85 @@ export type PathProblem = { path: string; message: string };
 
 /** Every problem of a set of paths (empty: a valid tree). */
 export function commandTreeProblems(paths: readonly string[]): PathProblem[] {
-  const problems: PathProblem[] = [];
+  return treeReasons(paths).map((x) => ({ path: x.path, message: commandPathText(x.reason) }));
+}
+
+/**
+ * A refused path as a code and its parameters (the API sends it as the error's `reason`, the web translates it;
+ * the Portuguese text stays the API's message): `format`, `duplicate` {path}, `missingParent` {path, parent},
+ * `gap` {path, previous}, `hasChildren` {path}.
+ */
+export type CommandPathReason =
+  | { code: 'commandPath.format'; params: Record<string, never> }
+  | { code: 'commandPath.duplicate'; params: { path: string } }
+  | { code: 'commandPath.missingParent'; params: { path: string; parent: string } }
+  | { code: 'commandPath.gap'; params: { path: string; previous: string } }
+  | { code: 'commandPath.hasChildren'; params: { path: string } };
+
+/** The Portuguese text of a refused path (spec style; the API's message). */
+export function commandPathText(r: CommandPathReason): string {
+  switch (r.code) {
+    case 'commandPath.format':
+      return COMMAND_PATH_TEXTS.format;
+    case 'commandPath.duplicate':
+      return COMMAND_PATH_TEXTS.duplicate(r.params.path);
+    case 'commandPath.missingParent':
+      return COMMAND_PATH_TEXTS.missingParent(r.params.path, r.params.parent);
+    case 'commandPath.gap':
+      return COMMAND_PATH_TEXTS.gap(r.params.path, r.params.previous);
+    case 'commandPath.hasChildren':
+      return COMMAND_PATH_TEXTS.hasChildren(r.params.path);
+  }
+}
+
+function treeReasons(paths: readonly string[]): { path: string; reason: CommandPathReason }[] {
+  const out: { path: string; reason: CommandPathReason }[] = [];
   const seen = new Set<string>();
   for (const p of paths) {
-    if (!isCommandPath(p)) problems.push({ path: p, message: COMMAND_PATH_TEXTS.format });
-    else if (seen.has(p)) problems.push({ path: p, message: COMMAND_PATH_TEXTS.duplicate(p) });
+    if (!isCommandPath(p)) out.push({ path: p, reason: { code: 'commandPath.format', params: {} } });
+    else if (seen.has(p)) out.push({ path: p, reason: { code: 'commandPath.duplicate', params: { path: p } } });
     seen.add(p);
   }
   for (const p of [...seen].filter(isCommandPath).sort(compareCommandPaths)) {
     const parent = parentPath(p);
     if (parent && !seen.has(parent)) {
-      problems.push({ path: p, message: COMMAND_PATH_TEXTS.missingParent(p, parent) });
+      out.push({ path: p, reason: { code: 'commandPath.missingParent', params: { path: p, parent } } });
       continue;
     }
     const prev = previousSibling(p);
-    if (prev && !seen.has(prev)) problems.push({ path: p, message: COMMAND_PATH_TEXTS.gap(p, prev) });
+    if (prev && !seen.has(prev)) {
+      out.push({ path: p, reason: { code: 'commandPath.gap', params: { path: p, previous: prev } } });
+    }
   }
-  return problems;
+  return out;
 }
 
 /**
  * Whether a command may take `path` among the setup's other commands (`others`: every path but the edited one's).
  * `previous`: the command's path before an edit — a command with subcommands keeps its path (its children would
- * lose their parent), and its old place must not leave a gap. Answers the problem's text, or null.
+ * lose their parent), and its old place must not leave a gap. Answers the refusal's code and parameters, or null.
  */
-export function checkCommandPath(path: string, others: readonly string[], previous?: string | null): string | null {
+export function commandPathReason(
+  path: string,
+  others: readonly string[],
+  previous?: string | null,
+): CommandPathReason | null {
   const p = path.trim();
-  if (!isCommandPath(p)) return COMMAND_PATH_TEXTS.format;
-  if (others.includes(p)) return COMMAND_PATH_TEXTS.duplicate(p);
+  if (!isCommandPath(p)) return { code: 'commandPath.format', params: {} };
+  if (others.includes(p)) return { code: 'commandPath.duplicate', params: { path: p } };
   if (previous && previous !== p && others.some((o) => parentPath(o) === previous)) {
-    return COMMAND_PATH_TEXTS.hasChildren(previous);
+    return { code: 'commandPath.hasChildren', params: { path: previous } };
   }
-  const problems = commandTreeProblems([...others, p]);
+  const problems = treeReasons([...others, p]);
   if (!problems.length) return null;
   // the new path's own problem first; else the one its move leaves behind (a gap where it was)
-  return (problems.find((x) => x.path === p) ?? (problems[0] as PathProblem)).message;
+  return (problems.find((x) => x.path === p) ?? problems[0])?.reason ?? null;
+}
+
+/** commandPathReason's Portuguese text, or null. */
+export function checkCommandPath(path: string, others: readonly string[], previous?: string | null): string | null {
+  const r = commandPathReason(path, others, previous);
+  return r ? commandPathText(r) : null;
 }
 
 /**

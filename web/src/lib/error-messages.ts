@@ -186,3 +186,16 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;
+
+/**
+ * Refusals whose text has parameters: the API sends the Portuguese text plus `reason` { code, params } (ours, e.g.
+ * a bot command's path, core `commandPathReason`); the web translates the code with its parameters.
+ */
+export const REASON_MESSAGES: Record<string, (p: Record<string, string>) => MessageDescriptor> = {
+  'commandPath.format': () => msg`Use a numeração de índice: 1, 1.1, 1.2, 2…`,
+  'commandPath.duplicate': ({ path }) => msg`O comando ${path} já existe`,
+  'commandPath.missingParent': ({ path, parent }) => msg`Crie o comando ${parent} antes de ${path}`,
+  'commandPath.gap': ({ path, previous }) => msg`Numeração com lacuna: crie o comando ${previous} antes de ${path}`,
+  'commandPath.hasChildren': ({ path }) =>
+    msg`O comando ${path} tem subcomandos: mova ou exclua os subcomandos antes de renumerá-lo`,
+};

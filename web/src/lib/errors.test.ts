@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { i18n } from '@lingui/core';
-import { ERROR_STATUS, ERROR_TEXT, type ErrorCode } from '@zapdesk/core';
+import { commandPathReason, commandPathText, ERROR_STATUS, ERROR_TEXT, type ErrorCode } from '@zapdesk/core';
 import { DetailedError } from 'hono/client';
 import { installLinguiMacros } from '../test/lingui-macro';
 
@@ -23,6 +23,26 @@ describe('parseApiError (spec 1 §8)', () => {
     for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
       expect(parseApiError({ error: code })).toBe(ERROR_TEXT[code]);
     }
+  });
+
+  test("a refusal's reason (code + params) is translated with its parameters; in pt-BR it equals core's text", () => {
+    const cases: [string, string[], string | null][] = [
+      ['x', [], null],
+      ['1', ['1'], null],
+      ['1.1', [], null],
+      ['1.3', ['1', '1.1'], null],
+      ['3', ['1.1', '2'], '1'],
+    ];
+    for (const [path, others, previous] of cases) {
+      const reason = commandPathReason(path, others, previous);
+      if (!reason) throw new Error(`no reason for ${path}`);
+      const err = new ApiError(400, { error: 'ERR_VALIDATION', message: 'texto do servidor', reason });
+      expect(err.reason?.code).toBe(reason.code);
+      expect(parseApiError(err)).toBe(commandPathText(reason));
+    }
+    // an unknown reason code: the server's text as before
+    const other = new ApiError(400, { error: 'ERR_VALIDATION', message: 'Texto', reason: { code: 'x.y', params: {} } });
+    expect(parseApiError(other)).toBe('Texto');
   });
 
   test('an unknown code falls back to the raw server text', () => {

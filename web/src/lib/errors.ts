@@ -2,13 +2,15 @@ import { i18n } from '@lingui/core';
 import { isErrorCode } from '@zapdesk/core';
 import { DetailedError } from 'hono/client';
 import { type ToastOptions, toast } from '../ui/toasts/toast';
-import { ERROR_MESSAGES, GENERIC_ERROR, VALIDATION_MESSAGES } from './error-messages';
+import { ERROR_MESSAGES, GENERIC_ERROR, REASON_MESSAGES, VALIDATION_MESSAGES } from './error-messages';
 
 /** A failed API answer `{ error, message, fields? }` (thrown by `readJson` / `apiJson`). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** a refusal's code and parameters when its text has some (the web translates them) */
+  readonly reason: ApiErrorReason | undefined;
   constructor(status: number, body: unknown) {
     const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const message = typeof b.message === 'string' ? b.message : typeof body === 'string' ? body : '';
@@ -17,7 +19,22 @@ export class ApiError extends Error {
     this.status = status;
     this.code = typeof b.error === 'string' ? b.error : undefined;
     this.fields = b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : undefined;
+    this.reason = reasonOf(b.reason);
   }
+}
+
+export type ApiErrorReason = { code: string; params: Record<string, string> };
+
+function reasonOf(v: unknown): ApiErrorReason | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const r = v as Record<string, unknown>;
+  if (typeof r.code !== 'string') return undefined;
+  const params: Record<string, string> = {};
+  if (r.params && typeof r.params === 'object') {
+    for (const [k, x] of Object.entries(r.params))
+      if (typeof x === 'string' || typeof x === 'number') params[k] = String(x);
+  }
+  return { code: r.code, params };
 }
 
 /** Throws ApiError for a non-2xx answer; returns the parsed JSON (or undefined for an empty body). */
@@ -64,6 +81,10 @@ export function errorParts(err: unknown): { code?: string; message?: string } {
  * ERR_VALIDATION shows the field's own text ('Too Short!'…) rather than the generic one: it says what to fix.
  */
 export function parseApiError(err: unknown): string {
+  if (err instanceof ApiError && err.reason) {
+    const byReason = REASON_MESSAGES[err.reason.code];
+    if (byReason) return i18n._(byReason(err.reason.params));
+  }
   const { code, message } = errorParts(err);
   if (code === 'ERR_VALIDATION' && message) {
     const v = VALIDATION_MESSAGES[message];

@@ -10,8 +10,10 @@ import {
   BotSetupInput,
   type BotSetupList,
   type BotSetupListQuery,
+  type CommandPathReason,
   canManageBotSetup,
-  checkCommandPath,
+  commandPathReason,
+  commandPathText,
   DomainError,
   deleteFromTree,
   events,
@@ -36,6 +38,12 @@ const setupNotFound = () => new DomainError('ERR_NOT_FOUND', BOT_TEXTS.setupNotF
 const commandNotFound = () => new DomainError('ERR_NOT_FOUND', BOT_TEXTS.commandNotFound);
 const fieldError = (field: string, message: string) =>
   new DomainError('ERR_VALIDATION', message, { fields: { [field]: message } });
+
+/** a refused command path: the Portuguese text, and its code + parameters as `reason` (the web translates it) */
+const pathError = (reason: CommandPathReason) => {
+  const message = commandPathText(reason);
+  return new DomainError('ERR_VALIDATION', message, { fields: { commandBot: message }, reason });
+};
 
 /** Plan flag `enableBots`, enforced by the server (spec 2 §1, §6). */
 function assertPlan(ctx: UserCtx): void {
@@ -259,8 +267,8 @@ export async function createBotCommand(
     const others = (await repo.listCommandRows(ctx.companyId, { botSetupId: input.botSetupId }, tx)).map(
       (c) => c.commandBot,
     );
-    const problem = checkCommandPath(input.commandBot, others);
-    if (problem) throw fieldError('commandBot', problem);
+    const problem = commandPathReason(input.commandBot, others);
+    if (problem) throw pathError(problem);
     return repo.insertCommand(ctx.companyId, { ...commandValues(input), ...stored }, tx);
   });
   const [dto] = await repo.commandDtosOf(ctx.companyId, [row]);
@@ -296,8 +304,8 @@ export async function updateBotCommand(
     const others = (await repo.listCommandRows(ctx.companyId, { botSetupId: before.botSetupId }, tx))
       .filter((c) => c.id !== id)
       .map((c) => c.commandBot);
-    const problem = checkCommandPath(input.commandBot, others, current.commandBot);
-    if (problem) throw fieldError('commandBot', problem);
+    const problem = commandPathReason(input.commandBot, others, current.commandBot);
+    if (problem) throw pathError(problem);
     return repo.updateCommand(ctx.companyId, id, { ...commandValues(input), ...stored }, tx);
   });
   if (!row) throw commandNotFound();

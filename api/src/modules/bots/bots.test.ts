@@ -282,6 +282,12 @@ describe('bot commands (spec 2 §7 Bot commands)', () => {
       expect(r.body.fields?.commandBot ?? r.body.message).toContain(text);
     };
     await bad({ commandBot: '1.1' }, 'Crie o comando 1 antes de 1.1');
+    // the text stays Portuguese; its code and parameters come along for the web's translation
+    const coded = await command(A, { botSetupId: s.id, commandType: 1, commandBot: '1.1' });
+    expect((coded.body as { reason?: unknown }).reason).toEqual({
+      code: 'commandPath.missingParent',
+      params: { path: '1.1', parent: '1' },
+    });
     await bad({ commandBot: '2' }, 'crie o comando 1 antes de 2');
     await bad({ commandBot: '' }, 'Muito curto!');
     await bad({ commandBot: undefined }, 'Obrigatório');

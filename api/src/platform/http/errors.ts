@@ -50,9 +50,16 @@ export function onError(err: Error, c: Context) {
   if (err instanceof DomainError) {
     if (err.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     // a refusal about one field names it, as validation failures do
-    const fields = (err.details as { fields?: Record<string, string> } | undefined)?.fields;
+    const details = err.details as { fields?: Record<string, string>; reason?: unknown } | undefined;
+    const fields = details?.fields;
+    // a refusal whose text has parameters may also carry them as `reason` { code, params } for translation
+    const reason = details?.reason;
     return c.json(
-      errorBody(err.code, err.message, fields ? { fields } : undefined),
+      errorBody(
+        err.code,
+        err.message,
+        fields || reason ? { ...(fields ? { fields } : {}), ...(reason ? { reason } : {}) } : undefined,
+      ),
       err.status as ContentfulStatusCode,
     );
   }

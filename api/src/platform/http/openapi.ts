@@ -20,6 +20,10 @@ export const ErrorAnswer = z
       .record(z.string(), z.string())
       .optional()
       .meta({ description: 'Em erros de validação: o texto de cada campo recusado' }),
+    reason: z
+      .object({ code: z.string(), params: z.record(z.string(), z.string()) })
+      .optional()
+      .meta({ description: 'Quando o texto tem parâmetros: o código do motivo e seus parâmetros (para tradução)' }),
   })
   .meta({ id: 'ErrorAnswer' });
 

@@ -28,7 +28,7 @@ const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 export function fakeAnswer(messages: { role: string; content: string }[]): string {
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const turns = messages.filter((m) => m.role !== 'system').length;
-  return `Olá! Sou o assistente virtual. Você disse: “${lastUser}”. (${turns} mensagens na conversa)`;
+  return `Olá! Sou o assistente virtual. Você disse: “${lastUser}”. (${turns} ${turns === 1 ? 'mensagem' : 'mensagens'} na conversa)`;
 }
 
 export function startFakeModel(opts: { port?: number; hostname?: string; latencyMs?: number } = {}): FakeModel {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BotConfigDto, BotSimulatorEvent, IntegrationDto } from '@zapdesk/core';
+import { AI_INACTIVITY_MINUTES, type BotConfigDto, type BotSimulatorEvent, type IntegrationDto } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
-import { aiUsage, contacts, tickets } from '../../db/schema';
+import { aiConversations, aiUsage, contacts, tickets } from '../../db/schema';
 import { type FakeModel, fakeAnswer, startFakeModel } from '../../platform/ai/fake-model';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
@@ -265,6 +265,30 @@ describe('the AI attendant on a ticket (issue 17 acceptance 1)', () => {
     await c.write('ainda aí?');
     await c.expectSilence(0);
     expect(model.requests.length).toBe(before);
+  });
+
+  test('inactivityMessage once after the customer stays silent; a deleted prompt hands over', async () => {
+    const s = await scene({ inactivityMessage: 'Ainda está aí?' });
+    const c = customer(s);
+    await c.write('Oi');
+    await c.expectReplies(1);
+    await clock.advance(AI_INACTIVITY_MINUTES * 60_000);
+    const out = await c.expectReplies(2);
+    expect(out[1]?.body).toBe('Ainda está aí?');
+    await c.expectSilence(2, 5);
+    await clock.advance(AI_INACTIVITY_MINUTES * 60_000);
+    await c.expectSilence(2, 3);
+    // the prompt is deleted: the next message goes to a person
+    await api('DELETE', `/botConfigs/${s.config.id}`, s.tenant.admin.token);
+    await c.write('e agora?');
+    await c.expectSilence(2);
+    const tk = await c.ticket();
+    expect([tk?.status, tk?.userId, tk?.queueId]).toEqual(['pending', null, null]);
+    const [conv] = await db
+      .select()
+      .from(aiConversations)
+      .where(and(eq(aiConversations.kind, 'ticket'), eq(aiConversations.refId, tk?.id ?? 0)));
+    expect([conv?.status, conv?.reason]).toEqual(['handedOver', 'promptDeleted']);
   });
 
   test('a command of type 8 hands the ticket to the prompt (the bots area’s AI port)', async () => {

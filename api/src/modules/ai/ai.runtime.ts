@@ -299,11 +299,11 @@ export const aiInactivityJob = defineJob('ai.inactivity', Target, async ({ compa
   if (config?.inactivityMessage.trim()) await channel.send(config.inactivityMessage);
 });
 
-/** Which prompt handles a ticket: its active conversation's, else the connection's prompt bot setup. */
+/** Which prompt handles a ticket: its conversation's (when still active), else the connection's prompt bot setup. */
 async function promptOfTicket(companyId: number, ticketId: number, whatsappId: number) {
   const conv = await repo.findConversation(companyId, 'ticket', ticketId);
-  if (conv) return conv.status === 'active' ? conv.botConfigId : null;
-  return promptOfConnection(companyId, whatsappId);
+  if (conv) return { conv, botConfigId: conv.status === 'active' ? conv.botConfigId : null };
+  return { conv: null, botConfigId: await promptOfConnection(companyId, whatsappId) };
 }
 
 /** The after-inbound reaction (stage ai). */
@@ -314,10 +314,14 @@ export const aiReaction: InboundReaction = {
     if (message.fromMe || isGroup || ticket.isGroup) return 'continue';
     // an attendant has it (or it is not waiting): the AI does not answer
     if (ticket.userId !== null || ticket.status !== 'pending') return 'continue';
-    const botConfigId = await promptOfTicket(companyId, ticket.id, connection.id);
+    const { conv, botConfigId } = await promptOfTicket(companyId, ticket.id, connection.id);
     if (botConfigId === null) return 'continue';
     const config = await repo.findConfig(companyId, botConfigId);
-    if (!config) return 'continue';
+    if (!config) {
+      // the prompt was deleted while it had the conversation: a person takes over (never a silent stop)
+      if (conv) await handOver({ companyId, kind: 'ticket', refId: ticket.id }, conv, null, 'promptDeleted');
+      return 'continue';
+    }
     const r = await noteCustomerMessage({ companyId, kind: 'ticket', refId: ticket.id }, config, message.body ?? '');
     return r === 'inactive' ? 'continue' : 'stop';
   },

@@ -90,6 +90,8 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   // a short debounce so the journey does not wait 5 s per answer
   await pdialog.getByTestId('prompt-firstDelay').fill('1');
   await expect(pdialog.getByTestId('prompt-firstDelay-value')).toHaveText('1');
+  await pdialog.getByTestId('prompt-name').scrollIntoViewIfNeeded();
+  await shot(page, 'ai-prompt-form');
   await pdialog.getByTestId('prompt-save').click();
   await expect(toast(page, 'Configuração salva com sucesso')).toBeVisible();
   const prow = page.getByTestId('prompt-row').filter({ hasText: promptName });
@@ -101,6 +103,9 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   await sim.getByTestId('prompt-sim-input').fill('Olá, qual o horário de vocês?');
   await sim.getByTestId('prompt-sim-send').click();
   await expect(sim.getByTestId('prompt-sim-message').filter({ hasText: 'qual o horário' })).toBeVisible();
+  // live botSimulator-{id}: typing while the model answers
+  await expect(sim.getByTestId('prompt-sim-typing')).toBeVisible();
+  await expect(sim.getByTestId('prompt-sim-status')).toHaveText('digitando...');
   await expect(sim.locator('[data-testid="prompt-sim-message"][data-from-me="true"]')).toHaveCount(1, {
     timeout: 20_000,
   });

@@ -349,5 +349,8 @@ export function startAiArea(opts: { role: 'api' | 'worker' | 'cli' }): void {
   aiSendJob.register();
   aiInactivityJob.register();
   registerInboundReaction(aiReaction);
-  setBotAiPort({ handOver: botHandOver });
+  setBotAiPort({
+    handOver: botHandOver,
+    promptExists: async (companyId, botConfigId) => (await repo.findConfig(companyId, botConfigId)) !== null,
+  });
 }

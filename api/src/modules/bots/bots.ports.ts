@@ -6,6 +6,8 @@
  */
 export type BotAiPort = {
   handOver(companyId: number, ticketId: number, botConfigId: number | null): Promise<void>;
+  /** a prompt (the AI area's botConfig) of the company, not deleted */
+  promptExists(companyId: number, botConfigId: number): Promise<boolean>;
 };
 
 let aiPort: BotAiPort | null = null;

@@ -22,13 +22,13 @@ import {
 } from '@zapdesk/core';
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
-import { findBotConfigInCompany } from '../ai/ai.service';
 import { categoryContactsList } from '../category-contacts/category-contacts.service';
 import { showFlow } from '../flows/flows.service';
 import { saveMediaFile } from '../media/media.service';
 import { tagsList } from '../tags/tags.service';
 import { assertTicketRefs } from '../tickets/tickets.service';
 import { getWhatsappInCompany } from '../whatsapp/whatsapp.service';
+import { botAiPort } from './bots.ports';
 import * as repo from './bots.repo';
 
 /** An uploaded file of the command form (`media`). */
@@ -93,9 +93,13 @@ async function assertSetupRefs(ctx: UserCtx, input: BotSetupInput): Promise<void
   await assertBotConfig(ctx.companyId, input.botConfigId);
 }
 
-/** a prompt (AI area's botConfig) named by a setup or a command must be the company's, not deleted (404) */
+/**
+ * a prompt (AI area's botConfig) named by a setup or a command must be the company's, not deleted (404); asked
+ * through the port the AI area installs (bots do not import it: the AI area imports bots); without it no prompt
+ * exists
+ */
 async function assertBotConfig(companyId: number, botConfigId: number | null): Promise<void> {
-  if (botConfigId !== null && !(await findBotConfigInCompany(companyId, botConfigId))) {
+  if (botConfigId !== null && !(await botAiPort()?.promptExists(companyId, botConfigId))) {
     throw new DomainError('ERR_NOT_FOUND', AI_TEXTS.promptNotFound);
   }
 }

@@ -139,6 +139,44 @@ describe('the walk', () => {
     expect(s.actions).toEqual([{ kind: 'runFlow', flowId: 11 }]);
   });
 
+  test('forceNextFlow: an informative, menu or question flow command hands over to the flow (the bot stops)', () => {
+    const menuFlow = [
+      ...tree,
+      node('7', 2, { typeMessage: 'flow', flowId: 12, forceNextFlow: true }),
+      node('7.1', 1),
+      node('8', 5, { typeMessage: 'flow', flowId: 13, forceNextFlow: true }),
+    ];
+    for (const [pick, flowId] of [
+      ['7', 12],
+      ['6', 11],
+    ] as const) {
+      const forced = pick === '7';
+      const s = answerBot(menuFlow, rules, root, pick);
+      expect(s.actions).toEqual([{ kind: 'runFlow', flowId }]);
+      if (forced) {
+        expect([s.say, s.state.status, s.reason, s.timerMinutes]).toEqual([[], 'done', 'flow', null]);
+      } else {
+        expect([s.state.status, s.reason]).toEqual(['active', null]);
+      }
+    }
+    // without the toggle the menu command lists its options after the flow
+    const plain = answerBot(
+      menuFlow.map((c) => (c.commandBot === '7' ? { ...c, forceNextFlow: false } : c)),
+      rules,
+      root,
+      '7',
+    );
+    expect([plain.state.position, plain.state.status, (plain.say[0] as { body: string }).body]).toEqual([
+      '7',
+      'active',
+      expect.stringContaining('*1* - Opção 7.1'),
+    ]);
+    // a type that moves the ticket still moves it (after the flow)
+    const resolve = answerBot(menuFlow, rules, root, '8');
+    expect(resolve.actions).toEqual([{ kind: 'runFlow', flowId: 13 }, { kind: 'close' }]);
+    expect(resolve.reason).toBe('resolve');
+  });
+
   test('invalid answers: counted, answered with messageOnErrorsBot and the menu; at countErrorsBot the no-queue action', () => {
     const first = answerBot(tree, rules, root, 'banana');
     expect(first.state.errors).toBe(1);

@@ -15,7 +15,9 @@ import { childrenOf, compareCommandPaths, optionNumber, parentPath } from './com
  *   question (7) asks, stores the next message as the answer (contact extra info named after the description),
  *   then lists the question's own options or, without any, goes back to its parent's menu; GPT prompt (8) hands the
  *   conversation to the AI port (its own issue) and the bot stops; 6 (buttons, not offered) answers like 1;
- * - a command whose message type is flow runs the flow instead of sending its message, then acts as its type;
+ * - a command whose message type is flow runs the flow instead of sending its message, then acts as its type (the
+ *   runtime waits for the flow's timeline before the bot's next message or the ticket's move); with forceNextFlow
+ *   an informative, menu or question command hands over to the flow: the bot stops there (reason 'flow');
  * - invalid answers: each counts; at countErrorsBot of them (0: the first) the no-queue action runs, before that
  *   messageOnErrorsBot and the menu again; the count restarts when the customer picks a valid option;
  * - no-queue action: none → the bot stops and the ticket waits for a person; sendMessageAndClosed →
@@ -41,6 +43,8 @@ export type BotCommandNode = {
   showMessage: string;
   typeMessage: 'singleMessage' | 'flow';
   flowId: number | null;
+  /** with message type flow: the flow is the bot's last word in the ticket (decision "Chatbots", forceNextFlow) */
+  forceNextFlow?: boolean;
   botConfigId: number | null;
   userId: number | null;
   queueId: number | null;
@@ -79,7 +83,7 @@ export type BotStep = {
   say: BotSay[];
   actions: BotAction[];
   /** why the step ended the bot, when it did */
-  reason: 'sector' | 'attendant' | 'resolve' | 'ai' | 'errors' | 'timeout' | null;
+  reason: 'sector' | 'attendant' | 'resolve' | 'ai' | 'errors' | 'timeout' | 'flow' | null;
   /** the silence timer to (re)start, minutes; null: none runs */
   timerMinutes: number | null;
 };
@@ -260,6 +264,9 @@ function choose(
     reason,
     timerMinutes: timerOf(rules, state),
   });
+  // forceNextFlow: the flow goes next and the bot hands over — no menu, no question, no waiting (the types that
+  // move the ticket still move it, after the flow)
+  if (flow && c.forceNextFlow && [1, 2, 6, 7].includes(c.commandType)) return step(done, 'flow');
   switch (c.commandType) {
     case 2: {
       if (!childrenOf(commands, c.commandBot).length) return step(stay);

@@ -365,6 +365,69 @@ describe('conversations (issue 16 acceptance 2)', () => {
     expect((await c.expectReplies(2))[1]?.body).toBe('Texto do fluxo');
   });
 
+  test('a resolve command with a flow: the flow goes out first, then the ticket closes', async () => {
+    const s = await scene();
+    const f = new FormData();
+    f.append('name', 'Despedida');
+    f.append('type', 'Bot');
+    f.append(
+      'flowActions',
+      JSON.stringify([
+        { actionType: 'Composing', param: 2 },
+        { actionType: 'SendText', body: 'Tchau pelo fluxo' },
+      ]),
+    );
+    const flow = await api<{ id: number }>('POST', '/flows', s.tenant.admin.token, undefined, f);
+    await api('POST', `/bot/${s.tenant.company.id}`, s.tenant.admin.token, {
+      botSetupId: s.setup.id,
+      commandBot: '5',
+      commandType: 5,
+      descriptionBot: 'Sair com fluxo',
+      typeMessage: 'flow',
+      flowId: flow.id,
+    });
+    const c = customer(s);
+    await c.write('Olá');
+    await c.expectReplies(1);
+    await c.write('5');
+    expect((await c.expectReplies(2))[1]?.body).toBe('Tchau pelo fluxo');
+    await waitFor(async () => (await c.ticket())?.status === 'closed');
+  });
+
+  test('forceNextFlow: a menu command with a flow hands over to the flow — no menu after it, the bot stops', async () => {
+    const s = await scene();
+    const f = new FormData();
+    f.append('name', 'Catálogo');
+    f.append('type', 'Bot');
+    f.append('flowActions', JSON.stringify([{ actionType: 'SendText', body: 'Veja nosso catálogo' }]));
+    const flow = await api<{ id: number }>('POST', '/flows', s.tenant.admin.token, undefined, f);
+    const add = (body: Record<string, unknown>) =>
+      api('POST', `/bot/${s.tenant.company.id}`, s.tenant.admin.token, { botSetupId: s.setup.id, ...body });
+    await add({
+      commandBot: '5',
+      commandType: 2,
+      descriptionBot: 'Catálogo',
+      typeMessage: 'flow',
+      flowId: flow.id,
+      forceNextFlow: true,
+    });
+    await add({ commandBot: '5.1', commandType: 1, descriptionBot: 'Detalhes', showMessage: 'Detalhes' });
+    const c = customer(s);
+    await c.write('Olá');
+    await c.expectReplies(1);
+    await c.write('5');
+    expect((await c.expectReplies(2))[1]?.body).toBe('Veja nosso catálogo');
+    await c.expectSilence(2);
+    await c.write('1');
+    await c.expectSilence(2);
+    const tk = await c.ticket();
+    const [st] = await db
+      .select()
+      .from(botTicketStates)
+      .where(eq(botTicketStates.ticketId, tk?.id ?? 0));
+    expect([st?.status, st?.reason]).toEqual(['done', 'flow']);
+  });
+
   test('a command applies its tags to the ticket and its categories to the contact', async () => {
     const s = await scene();
     const tag = await api<{ id: number }>('POST', '/tags', s.tenant.admin.token, {

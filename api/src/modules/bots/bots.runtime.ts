@@ -72,6 +72,7 @@ function nodesOf(rows: repo.BotCommandRow[]): BotCommandNode[] {
     showMessage: r.showMessage,
     typeMessage: r.typeMessage as BotCommandNode['typeMessage'],
     flowId: r.flowId,
+    forceNextFlow: r.forceNextFlow,
     botConfigId: r.botConfigId,
     userId: r.userId,
     queueId: r.queueId,
@@ -221,15 +222,24 @@ async function execute(
   answer: string,
 ): Promise<void> {
   const moves = step.actions.filter(isMove);
+  // a flow the step started: the bot's next words and the ticket's move wait for its timeline
+  let flowMs = 0;
   for (const a of step.actions) {
     if (isMove(a)) continue;
     try {
-      await sideEffect(companyId, ticketId, contactId, a, answer);
+      const ms = await sideEffect(companyId, ticketId, contactId, a, answer);
+      if (typeof ms === 'number') flowMs = Math.max(flowMs, ms);
     } catch (err) {
       log.warn({ err, companyId, ticketId, action: a.kind }, 'chatbot action failed');
     }
   }
-  if (step.say.length) {
+  if (flowMs > 0 && (step.say.length || moves.length)) {
+    // after the flow: typing (when there is something to say) then the messages, or the move
+    await botReplyJob.enqueue(
+      { companyId, ticketId, version, index: 0, say: step.say, moves, typingTime, typingFirst: step.say.length > 0 },
+      { delay: flowMs, jobId: replyJobId(ticketId, version, 0) },
+    );
+  } else if (step.say.length) {
     await sendOutbound(companyId, { to: { ticketId }, content: { kind: 'presence', presence: 'composing' } }).catch(
       (err) => log.warn({ err, companyId, ticketId }, 'chatbot typing presence not sent'),
     );
@@ -248,37 +258,49 @@ async function execute(
   }
 }
 
-async function sideEffect(companyId: number, ticketId: number, contactId: number, a: BotAction, answer: string) {
+async function sideEffect(
+  companyId: number,
+  ticketId: number,
+  contactId: number,
+  a: BotAction,
+  answer: string,
+): Promise<number | undefined> {
   switch (a.kind) {
     case 'storeAnswer':
-      return setContactExtraInfo(companyId, contactId, a.name, a.value);
+      await setContactExtraInfo(companyId, contactId, a.name, a.value);
+      return;
     case 'applyTags':
-      return addTicketTags(companyId, ticketId, a.tagIds);
+      await addTicketTags(companyId, ticketId, a.tagIds);
+      return;
     case 'applyCategories':
-      return addContactCategories(companyId, contactId, a.categoryIds);
+      await addContactCategories(companyId, contactId, a.categoryIds);
+      return;
     case 'webhook':
-      return botWebhookJob.enqueue({
+      await botWebhookJob.enqueue({
         companyId,
         ticketId,
         url: a.url,
         commandBot: a.commandBot,
         answer: a.answer || answer,
       });
-    case 'runFlow':
-      // a run per bot move (the key: ticket, flow and the state's instant)
-      await runFlowOnTicket(systemCtx(companyId), {
+      return;
+    case 'runFlow': {
+      // a run per bot move (the key: ticket, flow and the state's instant); answers the run's length
+      const run = await runFlowOnTicket(systemCtx(companyId), {
         flowId: a.flowId,
         ticketId,
         runKey: `bot-${ticketId}-${a.flowId}-${now()}`,
       });
-      return;
+      return run.durationMs;
+    }
     case 'aiPrompt': {
       const port = botAiPort();
       if (!port) {
         log.warn({ companyId, ticketId }, 'chatbot GPT command: no AI installed, the ticket waits for a person');
         return;
       }
-      return port.handOver(companyId, ticketId, a.botConfigId);
+      await port.handOver(companyId, ticketId, a.botConfigId);
+      return;
     }
     default:
       return;
@@ -331,6 +353,8 @@ export const botReplyJob = defineJob(
     say: z.array(SayItem),
     moves: z.array(MoveItem),
     typingTime: z.number().int().min(1).max(6),
+    /** after a flow: show typing first, then this same message typingTime later */
+    typingFirst: z.boolean().optional(),
   }),
   async (data) => {
     const { companyId, ticketId, version, index, say, moves, typingTime } = data;
@@ -338,6 +362,16 @@ export const botReplyJob = defineJob(
     if (!state || state.version !== version) return;
     const ticket = await loadTicketDto(companyId, ticketId).catch(() => null);
     if (!ticket || !stillOurs(ticket, moves)) return;
+    if (data.typingFirst) {
+      await sendOutbound(companyId, { to: { ticketId }, content: { kind: 'presence', presence: 'composing' } }).catch(
+        () => undefined,
+      );
+      await botReplyJob.enqueue(
+        { ...data, typingFirst: false },
+        { delay: typingTime * 1000, jobId: `${replyJobId(ticketId, version, index)}-typed` },
+      );
+      return;
+    }
     const item = say[index] as BotSay | undefined;
     if (item) {
       const content =

@@ -7,6 +7,7 @@ import {
   type FlowEvent,
   FlowInput,
   type FlowList,
+  flowTimeline,
   type ListFlowsQuery,
   MEDIA_TEXT,
   PAGE_SIZE,
@@ -136,7 +137,8 @@ export async function deleteFlow(ctx: UserCtx, id: number): Promise<void> {
   publish(ctx.companyId, { action: 'delete', flowId: id });
 }
 
-export type FlowRunStarted = { runId: number; flowId: number; ticketId: number; created: boolean };
+/** `durationMs`: when the run's last step is due, from its start (core flowTimeline's totalMs) */
+export type FlowRunStarted = { runId: number; flowId: number; ticketId: number; created: boolean; durationMs: number };
 
 /**
  * Runs a flow on a ticket (a bot command, the chat input's ';'): its steps become typed jobs on the shared clock
@@ -161,7 +163,8 @@ export async function runFlowOnTicket(
     runKey: input.runKey ?? null,
     actions: flow.actions,
   });
-  return { runId: run.id, flowId: flow.id, ticketId: ticket.id, created };
+  const durationMs = flowTimeline(flow.actions).totalMs;
+  return { runId: run.id, flowId: flow.id, ticketId: ticket.id, created, durationMs };
 }
 
 /**

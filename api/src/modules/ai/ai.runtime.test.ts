@@ -195,6 +195,31 @@ describe('the AI attendant on a ticket (issue 17 acceptance 1)', () => {
     await c.expectSilence(3);
   });
 
+  test('one completion in flight per ticket: a message during the call waits for it, then ONE answer covers both', async () => {
+    const s = await scene({ firstDelay: 1, lastDelay: 1 });
+    const c = customer(s);
+    model.reset();
+    model.configure({ latencyMs: 1200 });
+    try {
+      await c.write(`Lento ${c.number}`);
+      // the first turn starts its (real-time) completion
+      for (let i = 0; i < 20 && requestsFor(`Lento ${c.number}`).length === 0; i++) {
+        await clock.advance(500);
+        await realSleep(50);
+      }
+      expect(requestsFor(`Lento ${c.number}`)).toHaveLength(1);
+      await c.write('mais uma coisa');
+      await c.expectReplies(1);
+      await c.expectSilence(1, 6);
+    } finally {
+      model.configure({ latencyMs: 0 });
+    }
+    expect(model.maxActive()).toBe(1);
+    const last = requestsFor(`Lento ${c.number}`).at(-1);
+    expect(last?.messages.slice(-2).map((m) => m.content)).toEqual([`Lento ${c.number}`, 'mais uma coisa']);
+    expect((await c.outbox())[0]?.body).toBe(fakeAnswer(last?.messages ?? []));
+  });
+
   test('ignoreWords: the message is not answered (no completion)', async () => {
     const s = await scene({ ignoreWords: 'boleto, segunda via' });
     const c = customer(s);

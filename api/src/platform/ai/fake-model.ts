@@ -16,6 +16,8 @@ export type FakeModelRequest = {
 export type FakeModel = {
   url: string;
   requests: FakeModelRequest[];
+  /** the most chat completions that ran at once since the start (or the last reset) */
+  maxActive(): number;
   configure(opts: { latencyMs?: number; failNext?: number; failStatus?: number; hangNext?: number }): void;
   reset(): void;
   close(): Promise<void>;
@@ -34,6 +36,8 @@ export function fakeAnswer(messages: { role: string; content: string }[]): strin
 export function startFakeModel(opts: { port?: number; hostname?: string; latencyMs?: number } = {}): FakeModel {
   const state = { latencyMs: opts.latencyMs ?? 0, failNext: 0, failStatus: 500, hangNext: 0 };
   const requests: FakeModelRequest[] = [];
+  let active = 0;
+  let maxActive = 0;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -74,44 +78,51 @@ export function startFakeModel(opts: { port?: number; hostname?: string; latency
       const model = String(body.model ?? '');
       requests.push({ model, messages, stop, authorization: req.headers.get('authorization'), body });
       if (requests.length > 200) requests.shift();
-      const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-      if (state.latencyMs > 0) await sleep(state.latencyMs);
-      if (state.hangNext > 0 || lastUser.includes('#lento')) {
-        if (state.hangNext > 0) state.hangNext--;
-        await sleep(HANG_MS);
+      active++;
+      maxActive = Math.max(maxActive, active);
+      try {
+        const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+        if (state.latencyMs > 0) await sleep(state.latencyMs);
+        if (state.hangNext > 0 || lastUser.includes('#lento')) {
+          if (state.hangNext > 0) state.hangNext--;
+          await sleep(HANG_MS);
+        }
+        if (state.failNext > 0 || lastUser.includes('#erro')) {
+          if (state.failNext > 0) state.failNext--;
+          return Response.json(
+            { error: { message: 'The fake model failed on purpose', type: 'server_error' } },
+            { status: state.failStatus },
+          );
+        }
+        let content = fakeAnswer(messages);
+        for (const s of stop) {
+          const i = s ? content.indexOf(s) : -1;
+          if (i >= 0) content = content.slice(0, i);
+        }
+        const promptTokens = messages.reduce((n, m) => n + words(m.content ?? ''), 0);
+        const completionTokens = words(content);
+        return Response.json({
+          id: `chatcmpl-fake-${requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: {
+            prompt_tokens: promptTokens,
+            completion_tokens: completionTokens,
+            total_tokens: promptTokens + completionTokens,
+          },
+        });
+      } finally {
+        active--;
       }
-      if (state.failNext > 0 || lastUser.includes('#erro')) {
-        if (state.failNext > 0) state.failNext--;
-        return Response.json(
-          { error: { message: 'The fake model failed on purpose', type: 'server_error' } },
-          { status: state.failStatus },
-        );
-      }
-      let content = fakeAnswer(messages);
-      for (const s of stop) {
-        const i = s ? content.indexOf(s) : -1;
-        if (i >= 0) content = content.slice(0, i);
-      }
-      const promptTokens = messages.reduce((n, m) => n + words(m.content ?? ''), 0);
-      const completionTokens = words(content);
-      return Response.json({
-        id: `chatcmpl-fake-${requests.length}`,
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: {
-          prompt_tokens: promptTokens,
-          completion_tokens: completionTokens,
-          total_tokens: promptTokens + completionTokens,
-        },
-      });
     },
   });
 
   return {
     url: `http://${server.hostname}:${server.port}/v1`,
     requests,
+    maxActive: () => maxActive,
     configure(o) {
       if (o.latencyMs !== undefined) state.latencyMs = o.latencyMs;
       if (o.failNext !== undefined) state.failNext = o.failNext;
@@ -121,6 +132,7 @@ export function startFakeModel(opts: { port?: number; hostname?: string; latency
     reset() {
       Object.assign(state, { latencyMs: opts.latencyMs ?? 0, failNext: 0, failStatus: 500, hangNext: 0 });
       requests.length = 0;
+      maxActive = 0;
     },
     async close() {
       for (const t of timers) clearTimeout(t);

@@ -68,6 +68,13 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   await expect(page.getByText('sk-e2e-secret-1234')).toHaveCount(0);
   const integrationId = Number(await irow.getAttribute('data-id'));
   await shot(page, 'ai-integrations-list');
+  // an edit with the key field left empty keeps the saved key
+  await irow.getByTestId('integration-edit').click();
+  await expect(idialog.getByTestId('integration-token')).toHaveValue('');
+  await expect(idialog).toContainText('Chave salva: ••••1234');
+  await idialog.getByTestId('integration-save').click();
+  await expect(idialog).toBeHidden();
+  await expect(irow.getByTestId('integration-token')).toHaveText('••••1234');
 
   // ---- the prompt: §3 defaults, §5 choices, then saved (the dialog stays, the simulator opens)
   await page.getByTestId('ai-nav-prompts').click();
@@ -120,6 +127,10 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   await page.keyboard.press('Escape');
   await expect(pdialog).toBeHidden();
   await shot(page, 'ai-prompts-list');
+  // the list's "Testar prompt" opens the same simulator
+  await prow.getByTestId('prompt-test').click();
+  await expect(page.getByTestId('prompt-test-dialog').getByTestId('prompt-simulator')).toContainText(promptName);
+  await page.keyboard.press('Escape');
 
   // /botConfig/{id} opens that prompt's dialog
   await page.goto(`/botConfig/${promptId}`);

@@ -183,6 +183,63 @@ describe('readXlsxRows', () => {
     expect(ok[5_000]).toEqual({ row: 5_001, cells: ['Cliente', '5511987654321'] });
   });
 
+  test('the shapes other writers use: attribute order, preserved spaces, phonetic runs, entities, rows across pieces', async () => {
+    const shared = [
+      '<si><t>plain</t></si>',
+      '<si><t xml:space="preserve">  a &amp; b &#233;  </t></si>',
+      '<si><r><rPr><b/></rPr><t>Ri</t></r><r><t xml:space="preserve">co </t></r></si>',
+      '<si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si>',
+      '<si><t/></si>',
+      '<si><t>x</t><t>y</t></si>',
+    ].join('');
+    const filler = Array.from(
+      { length: 3_000 },
+      (_, i) =>
+        `<row r="${i + 4}" spans="1:2"><c r="A${i + 4}" s="1" t="s"><v>0</v></c><c r="B${i + 4}"><v>${i}</v></c></row>`,
+    ).join('');
+    const sheet = sheetXml(
+      '<row r="1"><c t="s" r="A1"><v>0</v></c><c r="B1" t="s" s="2"><v>1</v></c><c r="C1" t="s"><v xml:space="preserve">2</v></c></row>' +
+        '<row r="2"><c r="A2"/><c r="B2" t="s"><v>3</v></c><c><v>5.51E+12</v></c><c t="str"><f>A1</f><v>1 &lt; 2</v></c></row>' +
+        '<row r="3" ht="20"><c r="D3" t="b"><v>1</v></c><c r="E3" t="s"><v>4</v></c><c r="F3" t="s"><v>5</v></c><c r="G3" t="inlineStr"><is><t xml:space="preserve"> in </t></is></c></row>' +
+        filler,
+      '<dimension ref="A1:G3003"/><cols><col min="1" max="2" width="20"/></cols>',
+    );
+    const file = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8(WORKBOOK),
+      'xl/_rels/workbook.xml.rels': strToU8(RELS),
+      'xl/sharedStrings.xml': strToU8(`<sst count="6" uniqueCount="6">${shared}</sst>`),
+      // stored, not deflated: read in 64 KB pieces, so rows cross the pieces' edges
+      'xl/worksheets/sheet1.xml': [strToU8(sheet), { level: 0 }],
+    });
+    const rows = await readXlsxRows(file, LIMITS);
+    expect(rows.slice(0, 3)).toEqual([
+      { row: 1, cells: ['plain', 'a & b é', 'Rico'] },
+      { row: 2, cells: ['', '東京', '5510000000000', '1 < 2'] },
+      { row: 3, cells: ['', '', '', 'true', '', 'xy', 'in'] },
+    ]);
+    expect(rows).toHaveLength(3_003);
+    expect(rows[3_002]).toEqual({ row: 3_003, cells: ['plain', '2999'] });
+    // the same sheet deflated: the same rows
+    const deflated = zipSync({
+      'xl/workbook.xml': strToU8(WORKBOOK),
+      'xl/_rels/workbook.xml.rels': strToU8(RELS),
+      'xl/sharedStrings.xml': strToU8(`<sst>${shared}</sst>`),
+      'xl/worksheets/sheet1.xml': strToU8(sheet),
+    });
+    expect(await readXlsxRows(deflated, LIMITS)).toEqual(rows);
+  });
+
+  test('a corrupt or cut deflate stream: notXlsx', async () => {
+    const good = deflatedRows(2_000);
+    await expect(
+      readXlsxRows(zipWithDeflatedSheet(good.slice(0, good.length >> 1), 4096), LIMITS),
+    ).rejects.toMatchObject({ kind: 'notXlsx' });
+    const garbage = good.slice();
+    garbage.fill(0xff, 0, 16);
+    await expect(readXlsxRows(zipWithDeflatedSheet(garbage, 4096), LIMITS)).rejects.toMatchObject({ kind: 'notXlsx' });
+  });
+
   test('not a zip, a truncated zip, no workbook: notXlsx; no sheet: empty', async () => {
     await expect(readXlsxRows(strToU8('name,number\nAna,1'), LIMITS)).rejects.toMatchObject({ kind: 'notXlsx' });
     await expect(readXlsxRows(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2]), LIMITS)).rejects.toMatchObject({

@@ -1,5 +1,3 @@
-import { Inflate } from 'fflate';
-
 /**
  * Rows of the first worksheet of an .xlsx, read with bounded memory and work whatever the file claims (issue 12
  * point 13: a 469 KB file of 3,000,000 rows took an in-memory parser from 0.4 GB to 3.6 GB). Before anything is
@@ -31,8 +29,8 @@ type Entry = { name: string; method: number; compressedSize: number; size: numbe
 const MAX_ENTRIES = 2_000;
 /** one row's XML larger than this is not a contact row */
 const MAX_ROW_XML = 1024 * 1024;
-/** compressed bytes fed to the inflater per step: bounds one step's output (deflate expands at most ~1032×) */
-const FEED = 4 * 1024;
+/** compressed bytes handed to the inflater per step */
+const FEED = 64 * 1024;
 const te = new TextDecoder();
 
 function u16(b: Uint8Array, at: number): number {
@@ -98,18 +96,41 @@ async function streamEntry(
   if (e.method === 0) {
     for (let at = start; at < end; at += 64 * 1024) take(data.subarray(at, Math.min(end, at + 64 * 1024)));
   } else if (e.method === 8) {
-    const inflater = new Inflate((chunk) => take(chunk));
+    // the runtime's native inflate (zlib), fed FEED bytes at a time; its output comes in bounded chunks (64 KB),
+    // each counted by `take` before the next is asked for, so a bomb stops at the cap
+    let at = start;
+    const source = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (at >= end) {
+            controller.close();
+            return;
+          }
+          const next = Math.min(end, at + FEED);
+          controller.enqueue(data.slice(at, next));
+          at = next;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const reader = source.pipeThrough(new DecompressionStream('deflate-raw')).getReader();
     let steps = 0;
-    for (let at = start; at < end; at += FEED) {
-      const next = Math.min(end, at + FEED);
-      try {
-        inflater.push(data.subarray(at, next), next === end);
-      } catch (err) {
-        if (err instanceof XlsxError) throw err;
-        throw new XlsxError('notXlsx');
+    try {
+      for (;;) {
+        let step: ReadableStreamReadResult<Uint8Array>;
+        try {
+          step = await reader.read();
+        } catch {
+          throw new XlsxError('notXlsx');
+        }
+        if (step.done) break;
+        take(step.value);
+        // let the event loop breathe (health checks, other requests) during a long sheet
+        if (++steps % 32 === 0) await new Promise((r) => setImmediate(r));
       }
-      // let the event loop breathe (health checks, other requests) during a long sheet
-      if (++steps % 64 === 0) await new Promise((r) => setImmediate(r));
+    } catch (err) {
+      reader.cancel().catch(() => {});
+      throw err;
     }
   } else {
     throw new XlsxError('notXlsx');
@@ -138,14 +159,40 @@ function unescapeXml(s: string): string {
 
 /** Text of an `<si>` or `<is>` element: its `<t>` runs, phonetic runs (`<rPh>`) left out. */
 function runText(xml: string): string {
+  // the common shape, one plain run (`<t>…</t>`, `<t xml:space="preserve">…</t>`), without a regular expression
+  if (xml.startsWith('<t') && xml.endsWith('</t>')) {
+    const gt = xml.indexOf('>');
+    const c = xml.charCodeAt(2);
+    if ((c === 62 || isSpace(c)) && xml.charCodeAt(gt - 1) !== 47 && xml.indexOf('<', gt) === xml.length - 4) {
+      return unescapeXml(xml.slice(gt + 1, -4));
+    }
+  }
   const body = xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
   let s = '';
   for (const m of body.matchAll(/<t\b[^>]*?(?:\/>|>([\s\S]*?)<\/t>)/g)) s += m[1] ?? '';
   return unescapeXml(s);
 }
 
+/** XML whitespace (space, tab, CR, LF) */
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** A letter, digit or `_` (what `\\w` matches: the end of a tag name is the first char that is not one). */
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** The value of attribute `name` (`name="…"` at the start or after whitespace), as `(?:^|\\s)name="([^"]*)"`. */
 function attr(attrs: string, name: string): string | undefined {
-  return new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs)?.[1];
+  const key = `${name}="`;
+  for (let i = attrs.indexOf(key); i >= 0; i = attrs.indexOf(key, i + 1)) {
+    if (i > 0 && !isSpace(attrs.charCodeAt(i - 1))) continue;
+    const from = i + key.length;
+    const to = attrs.indexOf('"', from);
+    return to < 0 ? undefined : attrs.slice(from, to);
+  }
+  return undefined;
 }
 
 /** 0-based column of a cell reference (`C12` → 2). */
@@ -174,67 +221,61 @@ export function declaredRowSpan(head: string): number | null {
  * `maxElement`: junk between or inside elements never makes the reading quadratic.
  */
 class ElementScanner {
+  /** text kept from the previous piece: an element still open, or a tail that may begin one */
   private buf = '';
+  /** for an element still open at the start of `buf`: where the search for its end resumes */
   private from = 0;
   constructor(
     private readonly tag: string,
     private readonly maxElement: number,
   ) {}
 
-  private findOpen(): number {
+  private findOpen(buf: string, pos: number): number {
     const open = `<${this.tag}`;
-    for (let i = this.buf.indexOf(open); i >= 0; i = this.buf.indexOf(open, i + 1)) {
-      const next = this.buf[i + open.length];
-      if (
-        next === undefined ||
-        next === '>' ||
-        next === '/' ||
-        next === ' ' ||
-        next === '\t' ||
-        next === '\n' ||
-        next === '\r'
-      ) {
-        return i;
-      }
+    for (let i = buf.indexOf(open, pos); i >= 0; i = buf.indexOf(open, i + 1)) {
+      const next = buf.charCodeAt(i + open.length);
+      // NaN (end of the text), '>', '/' or whitespace: the tag itself, not a longer name
+      if (Number.isNaN(next) || next === 62 || next === 47 || isSpace(next)) return i;
     }
     return -1;
   }
 
   push(text: string, onElement: (attrs: string, inner: string | undefined) => void): void {
-    this.buf += text;
+    const buf = this.buf + text;
     const close = `</${this.tag}>`;
     const head = this.tag.length + 1;
+    let pos = 0;
+    let from = this.from;
     for (;;) {
-      const open = this.findOpen();
+      const open = this.findOpen(buf, pos);
       if (open < 0) {
-        this.buf = this.buf.slice(-head);
+        this.buf = buf.slice(Math.max(pos, buf.length - head));
         this.from = 0;
         return;
       }
-      if (open > 0) {
-        this.buf = this.buf.slice(open);
-        this.from = Math.max(0, this.from - open);
-      }
-      const gt = this.buf.indexOf('>');
+      const gt = buf.indexOf('>', open);
       if (gt < 0) {
-        if (this.buf.length > this.maxElement) throw new XlsxError('tooLarge');
+        if (buf.length - open > this.maxElement) throw new XlsxError('tooLarge');
+        this.buf = buf.slice(open);
+        this.from = 0;
         return;
       }
-      if (this.buf[gt - 1] === '/') {
-        onElement(this.buf.slice(head, gt - 1), undefined);
-        this.buf = this.buf.slice(gt + 1);
-        this.from = 0;
+      if (buf.charCodeAt(gt - 1) === 47) {
+        onElement(buf.slice(open + head, gt - 1), undefined);
+        pos = gt + 1;
+        from = 0;
         continue;
       }
-      const end = this.buf.indexOf(close, Math.max(gt + 1, this.from));
+      const end = buf.indexOf(close, Math.max(gt + 1, from));
       if (end < 0) {
-        if (this.buf.length > this.maxElement) throw new XlsxError('tooLarge');
-        this.from = Math.max(gt + 1, this.buf.length - close.length);
+        if (buf.length - open > this.maxElement) throw new XlsxError('tooLarge');
+        this.buf = buf.slice(open);
+        this.from = Math.max(gt + 1, buf.length - close.length) - open;
         return;
       }
-      onElement(this.buf.slice(head, gt), this.buf.slice(gt + 1, end));
-      this.buf = this.buf.slice(end + close.length);
-      this.from = 0;
+      onElement(buf.slice(open + head, gt), buf.slice(gt + 1, end));
+      pos = end + close.length;
+      from = 0;
     }
   }
 }
@@ -255,13 +296,24 @@ function firstSheetPath(entries: Map<string, Entry>, workbook: string, rels: str
   return entries.has('xl/worksheets/sheet1.xml') ? 'xl/worksheets/sheet1.xml' : undefined;
 }
 
+/** The text of a cell's `<v>`, as `/<v\\b[^>]*>([\\s\\S]*?)<\\/v>/` finds it; the plain `<v>…</v>` without the regex. */
+function valueText(inner: string): string | undefined {
+  const at = inner.indexOf('<v');
+  if (at < 0) return undefined;
+  if (inner.charCodeAt(at + 2) === 62) {
+    const end = inner.indexOf('</v>', at + 3);
+    if (end >= 0 && inner.lastIndexOf('<v', end) === at) return inner.slice(at + 3, end);
+  }
+  return /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(inner)?.[1];
+}
+
 function cellValue(attrs: string, inner: string, shared: readonly string[]): string {
   const t = attr(attrs, 't') ?? 'n';
   if (t === 'inlineStr') {
     const is = /<is\b[^>]*>([\s\S]*?)<\/is>/.exec(inner)?.[1];
     return is ? runText(is) : '';
   }
-  const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(inner)?.[1];
+  const v = valueText(inner);
   if (v === undefined) return '';
   if (t === 's') return shared[Number(v)] ?? '';
   if (t === 'str' || t === 'd') return unescapeXml(v);
@@ -278,12 +330,34 @@ function parseRow(attrs: string, inner: string, fallbackRow: number, shared: rea
   const row = Number.isInteger(r) && r > 0 ? r : fallbackRow;
   const cells: string[] = [];
   let next = 0;
-  for (const m of inner.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-    const ref = attr(m[1], 'r');
+  // the cells, as `/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g` finds them, with indexOf
+  for (let at = inner.indexOf('<c'); at >= 0; at = inner.indexOf('<c', at)) {
+    const afterName = inner.charCodeAt(at + 2);
+    const gt = isWordChar(afterName) ? -1 : inner.indexOf('>', at + 2);
+    if (gt < 0) {
+      at += 2;
+      continue;
+    }
+    let cellAttrs: string;
+    let body: string | undefined;
+    if (inner.charCodeAt(gt - 1) === 47 && gt - 1 >= at + 2) {
+      cellAttrs = inner.slice(at + 2, gt - 1);
+      at = gt + 1;
+    } else {
+      const end = inner.indexOf('</c>', gt + 1);
+      if (end < 0) {
+        at += 2;
+        continue;
+      }
+      cellAttrs = inner.slice(at + 2, gt);
+      body = inner.slice(gt + 1, end);
+      at = end + 4;
+    }
+    const ref = attr(cellAttrs, 'r');
     const col = ref ? columnOf(ref) : next;
     next = col + 1;
     if (col < 0 || col > 16_383) continue;
-    const value = m[2] === undefined ? '' : cellValue(m[1], m[2], shared).trim();
+    const value = body === undefined ? '' : cellValue(cellAttrs, body, shared).trim();
     if (value) cells[col] = value;
   }
   return { row, cells: Array.from(cells, (c) => c ?? '') };

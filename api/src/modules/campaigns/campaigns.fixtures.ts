@@ -38,3 +38,12 @@ export async function campaignSweepFixture(
     .returning({ id: campaignDispatches.id });
   return { campaignsSetupId: setup.id, managedCampaignId: campaign.id, campaignDispatchId: rows[0]?.id ?? 0 };
 }
+
+/** Names and e-mails an array parameter must carry as they are (quotes, backslashes, braces, commas, NULL, ''). */
+export const AWKWARD_SEND_LIST = [
+  { number: '5511900000001', name: 'Ana "Bia", {x}', email: 'a\\b@ex.com' },
+  { number: '5511900000002', name: 'NULL', email: null },
+  { number: '5511900000003', name: null, email: '' },
+  { number: '5511900000001', name: 'repetido', email: null },
+  { number: '5511900000004', name: "O'Hara\ttab\nlinha ☎ 東京", email: 'x@y.com' },
+];

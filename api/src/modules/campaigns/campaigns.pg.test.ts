@@ -8,6 +8,7 @@ import { bootPlatform, shutdownPlatform } from '../../platform/index';
 import { makeCompany, makeUser } from '../../test/factories';
 import { TEST_ENV_VARS } from '../../test/harness';
 import { createThrowawayDatabase, realPostgresUrl } from '../../test/services';
+import { AWKWARD_SEND_LIST } from './campaigns.fixtures';
 import * as repo from './campaigns.repo';
 
 /**
@@ -49,6 +50,45 @@ if (!pgBase) {
         canceledCount: n('canceled'),
       };
     }
+
+    test('a list over one chunk: every row in, values intact, a repeat kept once, counters equal to the rows', async () => {
+      const company = await makeCompany({ enableCampaigns: true });
+      const admin = await makeUser(company.id, { profile: 'admin' });
+      const [setup] = await db
+        .insert(campaignSetups)
+        .values({ companyId: company.id, name: 'P', warmup: CAMPAIGN_SETUP_DEFAULTS.warmup.map((x) => ({ ...x })) })
+        .returning();
+      if (!setup) throw new Error('no setup');
+      const filler = Array.from({ length: repo.DISPATCH_INSERT_CHUNK + 5 }, (_, i) => ({
+        number: `55219${String(i).padStart(8, '0')}`,
+        name: `Contato ${i}`,
+        email: null,
+      }));
+      const { id, dispatches } = await repo.insertCampaign(
+        company.id,
+        {
+          name: 'big',
+          status: 'created',
+          schedule: null,
+          initialized: null,
+          userId: admin.user.id,
+          campaignSetupId: setup.id,
+          seed: 1,
+        },
+        [],
+        [...AWKWARD_SEND_LIST, ...filler],
+      );
+      expect(dispatches).toBe(filler.length + 4);
+      const first = await db
+        .select({ number: campaignDispatches.number, name: campaignDispatches.name, email: campaignDispatches.email })
+        .from(campaignDispatches)
+        .where(eq(campaignDispatches.campaignId, id))
+        .orderBy(campaignDispatches.id)
+        .limit(4);
+      expect(first).toEqual([AWKWARD_SEND_LIST[0], AWKWARD_SEND_LIST[1], AWKWARD_SEND_LIST[2], AWKWARD_SEND_LIST[4]]);
+      expect(await repo.dispatchCounters(company.id, id)).toEqual(await truth(id));
+      expect((await repo.dispatchCounters(company.id, id)).count).toBe(filler.length + 4);
+    }, 120_000);
 
     test('concurrent single-row moves, a bulk cancel and deletes keep the counters equal to the rows', async () => {
       const company = await makeCompany({ enableCampaigns: true });

@@ -18,7 +18,7 @@ import {
   whatsapps,
 } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
-import { db } from '../../platform/db';
+import { columns, db } from '../../platform/db';
 import { containsText, countedPage, type Page, type PageWindow } from '../../platform/db/paging';
 
 /**
@@ -184,15 +184,19 @@ export type NewCampaignMessage = {
 };
 
 /**
- * Rows per INSERT of the send list. Each chunk travels as ONE JSON parameter expanded by `jsonb_to_recordset`
- * (100,000 contacts = 5 statements, no 65,535-parameter ceiling); all chunks in the campaign's transaction.
+ * Rows per INSERT of the send list. Each chunk travels as three array parameters (number, name, e-mail) expanded by
+ * `unnest` (100,000 contacts = 5 statements of one prepared text, no 65,535-parameter ceiling, no JSON to build or
+ * parse: `jsonb_to_recordset` spent ~40 ms planning each 20,000-row JSON literal); all chunks in the campaign's
+ * transaction.
  */
 export const DISPATCH_INSERT_CHUNK = 20_000;
 
 /**
  * The campaign, its messages and its frozen send list (the dispatch rows, all pending) in one transaction:
- * a campaign never exists half-created. UNIQUE (campaign, number) drops a repeated number (the list is deduped by
- * core first; this is the guard). Returns the id and how many dispatch rows went in.
+ * a campaign never exists half-created. The list is deduped by core first; a number repeated anyway is skipped here
+ * (the first kept), and UNIQUE (campaign, number) refuses one that got past both (a plain INSERT: `ON CONFLICT`'s
+ * per-row speculative insertion is not paid for a case that cannot happen). Returns the id and how many dispatch
+ * rows went in.
  */
 export async function insertCampaign(
   companyId: number,
@@ -200,6 +204,8 @@ export async function insertCampaign(
   messages: NewCampaignMessage[],
   sendList: SendListEntry[],
 ): Promise<{ id: number; dispatches: number }> {
+  const seen = new Set<string>();
+  const unique = sendList.filter((e) => !seen.has(e.number) && seen.add(e.number) !== undefined);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(campaigns)
@@ -212,13 +218,13 @@ export async function insertCampaign(
         .values(messages.map((m, position) => ({ companyId, campaignId: row.id, position, ...m })));
     }
     let dispatches = 0;
-    for (let i = 0; i < sendList.length; i += DISPATCH_INSERT_CHUNK) {
-      const chunk = sendList.slice(i, i + DISPATCH_INSERT_CHUNK).map((e) => ({ n: e.number, a: e.name, e: e.email }));
+    for (let i = 0; i < unique.length; i += DISPATCH_INSERT_CHUNK) {
+      const col = columns(unique.slice(i, i + DISPATCH_INSERT_CHUNK));
       const res = await tx.execute(sql`
         insert into ${campaignDispatches} (company_id, campaign_id, number, name, email)
-        select ${companyId}, ${row.id}, x.n, x.a, x.e
-        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(n text, a text, e text)
-        on conflict (campaign_id, number) do nothing`);
+        select ${companyId}::int, ${row.id}::int, x.n, x.a, x.e
+        from unnest(${col((e) => e.number)}::text[], ${col((e) => e.name)}::text[], ${col((e) => e.email)}::text[])
+          as x(n, a, e)`);
       dispatches += affected(res);
     }
     return { id: row.id, dispatches };

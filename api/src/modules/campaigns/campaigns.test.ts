@@ -15,6 +15,8 @@ import { db } from '../../platform/db';
 import { rateLimiter } from '../../platform/ratelimit';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
 import { makeWhatsapp } from '../tickets/tickets.fixtures';
+import { AWKWARD_SEND_LIST } from './campaigns.fixtures';
+import * as repo from './campaigns.repo';
 import { CAMPAIGN_CREATE_RULE } from './campaigns.routes';
 import { CAMPAIGN_API_TEXTS } from './campaigns.service';
 
@@ -77,6 +79,33 @@ async function createdId(json: unknown, token = A.admin.token): Promise<number> 
   expect(res.status).toBe(200);
   return body.id as number;
 }
+
+describe('insertCampaign (the frozen list as unnest arrays)', () => {
+  test('values arrive intact, a repeated number is kept once (the first), the counters match', async () => {
+    const { id, dispatches } = await repo.insertCampaign(
+      A.company.id,
+      {
+        name: 'arrays',
+        status: 'created',
+        schedule: null,
+        initialized: null,
+        userId: A.admin.user.id,
+        campaignSetupId: pausedSetupA.id,
+        seed: 1,
+      },
+      [],
+      AWKWARD_SEND_LIST,
+    );
+    expect(dispatches).toBe(4);
+    const rows = await db
+      .select({ number: campaignDispatches.number, name: campaignDispatches.name, email: campaignDispatches.email })
+      .from(campaignDispatches)
+      .where(eq(campaignDispatches.campaignId, id))
+      .orderBy(campaignDispatches.id);
+    expect(rows).toEqual([AWKWARD_SEND_LIST[0], AWKWARD_SEND_LIST[1], AWKWARD_SEND_LIST[2], AWKWARD_SEND_LIST[4]]);
+    expect(await repo.dispatchCounters(A.company.id, id)).toMatchObject({ count: 4, pendingCount: 4 });
+  });
+});
 
 describe('POST /Campaign (spec 2 §5 Campaign creation)', () => {
   test('freezes the send list (normalised, short and repeated numbers dropped) and begins at once (autoStart)', async () => {

@@ -99,7 +99,7 @@ async function streamEntry(
     // the runtime's native inflate (zlib), fed FEED bytes at a time; its output comes in bounded chunks (64 KB),
     // each counted by `take` before the next is asked for, so a bomb stops at the cap
     let at = start;
-    const source = new ReadableStream<Uint8Array>(
+    const source = new ReadableStream<Uint8Array<ArrayBuffer>>(
       {
         pull(controller) {
           if (at >= end) {
@@ -117,7 +117,7 @@ async function streamEntry(
     let steps = 0;
     try {
       for (;;) {
-        let step: ReadableStreamReadResult<Uint8Array>;
+        let step: Awaited<ReturnType<typeof reader.read>>;
         try {
           step = await reader.read();
         } catch {

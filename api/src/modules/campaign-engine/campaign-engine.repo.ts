@@ -34,20 +34,26 @@ export async function holdAdvisoryLock(
 ): Promise<{ held(): Promise<boolean>; release(): void } | null> {
   const h = dbHandle();
   if (h.kind !== 'postgres' || !h.sql) return null;
-  const reserved = await h.sql.reserve();
+  const pool = h.sql;
+  const reserved = await pool.reserve();
+  let pid: number;
   try {
-    await reserved`select pg_advisory_lock(${classKey}::int, ${key}::int)`;
+    const [r] = await reserved<{ pid: number }[]>`
+      select pg_backend_pid() as pid, pg_advisory_lock(${classKey}::int, ${key}::int)`;
+    pid = r!.pid;
   } catch (err) {
     reserved.release();
     throw err;
   }
   return {
+    // asked through the pool, not the reserved connection: once the server has dropped that connection, a query on
+    // it makes postgres.js throw outside the promise (a null socket written from setImmediate) — an uncaught error
     async held() {
       try {
-        const [r] = await reserved<{ n: number }[]>`
+        const [r] = await pool<{ n: number }[]>`
           select count(*)::int as n from pg_locks
           where locktype = 'advisory' and classid = ${classKey}::int::oid and objid = ${key}::int::oid
-            and objsubid = 2 and pid = pg_backend_pid()`;
+            and objsubid = 2 and pid = ${pid} and granted`;
         return (r?.n ?? 0) > 0;
       } catch {
         return false;

@@ -39,7 +39,10 @@ describe('after-inbound hook (real database, simulator)', () => {
       },
     });
     try {
-      expect(inboundReactionNames()).toEqual(['test.outOfHours', 'greeting', 'test.ai']);
+      // the areas' own reactions (chatbot, ai) are registered when a test file before this one started the app in
+      // the same process: they sit in their stages and, on this connection (no bot setup, no prompt), do nothing
+      const areas = new Set(['chatbot', 'ai']);
+      expect(inboundReactionNames().filter((n) => !areas.has(n))).toEqual(['test.outOfHours', 'greeting', 'test.ai']);
 
       // 1. a new conversation: out-of-hours (continue) → greeting (sent) → ai
       const r1 = await t.req('POST', `/simulator/${w}/inbound`, {
@@ -110,6 +113,6 @@ describe('after-inbound hook (real database, simulator)', () => {
       offAi();
       offHours();
     }
-    expect(inboundReactionNames()).toEqual(['greeting']);
+    expect(inboundReactionNames().filter((n) => n !== 'chatbot' && n !== 'ai')).toEqual(['greeting']);
   });
 });

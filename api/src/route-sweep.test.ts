@@ -674,8 +674,8 @@ describe('permissions and plan flags', () => {
     expectSameSnapshot(before, await snapshotCompany(A.companyId), 'refused permissions');
   }, 30_000);
 
-  test('a plan without a feature (campaigns, API, flows) refuses its routes, even to its admin', async () => {
-    for (const flag of ['enableCampaigns', 'enableApi', 'enableFlows', 'iaIntegrationEnabled'] as const) {
+  test('a plan without a feature (campaigns, API, flows, AI, bots) refuses its routes, even to its admin', async () => {
+    for (const flag of ['enableCampaigns', 'enableApi', 'enableFlows', 'iaIntegrationEnabled', 'enableBots'] as const) {
       await db
         .update(companies)
         .set({ [flag]: false })

@@ -37,7 +37,7 @@ export type SweepRoute = {
   /** who is refused with 403 ERR_NO_PERMISSION (capability gates of the services), with the gate's name */
   deny?: { actors: Actor[]; gate: string };
   /** a plan flag the route needs (company with the flag off → 403) */
-  planFlag?: 'enableCampaigns' | 'enableApi' | 'enableFlows' | 'iaIntegrationEnabled';
+  planFlag?: 'enableCampaigns' | 'enableApi' | 'enableFlows' | 'iaIntegrationEnabled' | 'enableBots';
   /** what the owner's own valid call answers when it is a business refusal by design (else 2xx) */
   owner?: { status: number; error: string; why: string };
   /** a long-lived stream (SSE): only the refusals are swept */
@@ -617,20 +617,30 @@ export const ROUTES: Record<string, SweepRoute> = {
     planFlag: 'iaIntegrationEnabled',
   },
   // chatbots (spec 2 §7 Bot setups, Bot commands)
-  'GET /BotSetup': { access: 'auth', query: PAGE },
-  'GET /BotSetup/:id': { access: 'id', params: (x) => ({ id: x.botSetupId }) },
-  'POST /BotSetup': { access: 'auth', body: () => json({ name: 'Bot da varredura', countErrorsBot: 3 }) },
+  'GET /BotSetup': { access: 'auth', query: PAGE, planFlag: 'enableBots' },
+  'GET /BotSetup/:id': { access: 'id', params: (x) => ({ id: x.botSetupId }), planFlag: 'enableBots' },
+  'POST /BotSetup': {
+    access: 'auth',
+    body: () => json({ name: 'Bot da varredura', countErrorsBot: 3 }),
+    planFlag: 'enableBots',
+  },
   'PUT /BotSetup/:id': {
     access: 'id',
+    planFlag: 'enableBots',
     params: (x) => ({ id: x.botSetupId }),
     body: (x) => json({ name: 'Bot renomeado', whatsapps: [], transferQueueId: x.queueId }),
   },
-  'DELETE /botSetup/:id': { access: 'id', params: (x) => ({ id: x.botSetup2Id }) },
-  'GET /botBySetup/:botSetupId': { access: 'id', params: (x) => ({ botSetupId: x.botSetupId }) },
-  'GET /bot': { access: 'auth', query: ['botSetupId', 'searchParam'] },
-  'GET /bot/:id': { access: 'id', params: (x) => ({ id: x.botCommandId }) },
+  'DELETE /botSetup/:id': { access: 'id', params: (x) => ({ id: x.botSetup2Id }), planFlag: 'enableBots' },
+  'GET /botBySetup/:botSetupId': {
+    access: 'id',
+    params: (x) => ({ botSetupId: x.botSetupId }),
+    planFlag: 'enableBots',
+  },
+  'GET /bot': { access: 'auth', query: ['botSetupId', 'searchParam'], planFlag: 'enableBots' },
+  'GET /bot/:id': { access: 'id', params: (x) => ({ id: x.botCommandId }), planFlag: 'enableBots' },
   'POST /bot/:companyId': {
     access: 'id',
+    planFlag: 'enableBots',
     params: (x) => ({ companyId: x.companyId }),
     body: (x) => ({ kind: 'multipart', value: () => botCommandForm(x, '2') }),
     jsonAlt: (x) => botCommandBody(x, '2'),
@@ -642,11 +652,12 @@ export const ROUTES: Record<string, SweepRoute> = {
   },
   'PUT /bot/:companyId/:id': {
     access: 'id',
+    planFlag: 'enableBots',
     params: (x) => ({ companyId: x.companyId, id: x.botCommandId }),
     body: (x) => ({ kind: 'multipart', value: () => botCommandForm(x, '1') }),
     jsonAlt: (x) => botCommandBody(x, '1'),
   },
-  'DELETE /bot/:id': { access: 'id', params: (x) => ({ id: x.botCommandId }) },
+  'DELETE /bot/:id': { access: 'id', params: (x) => ({ id: x.botCommandId }), planFlag: 'enableBots' },
 
   // messages
   'POST /messages/:ticketId/:companyId': {

@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { type BotCommandDto, type BotSetupDto, DEFAULT_MESSAGE_ON_ERRORS_BOT } from '@zapdesk/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { botConfigs, companies } from '../../db/schema';
 import { invalidateActors } from '../../platform/auth/actor';
 import { db } from '../../platform/db';
 import { makeQueue, makeTenant, makeUser } from '../../test/factories';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
 import { makeTag, makeWhatsapp } from '../tickets/tickets.fixtures';
+import { botAiPort, setBotAiPort } from './bots.ports';
 
 /** Bot setups and commands on a real database: every route happy, error and cross-tenant (spec 2 §3–§7, §9). */
 const { t, events } = useTestApp();
@@ -408,32 +409,48 @@ describe('bot commands (spec 2 §7 Bot commands)', () => {
   });
 
   test("botConfigId: a prompt of the company (not deleted); another company's or a deleted one is 404", async () => {
-    const [pA] = await db.insert(botConfigs).values({ companyId: A.company.id, name: 'Prompt A' }).returning();
-    const [gone] = await db
-      .insert(botConfigs)
-      .values({ companyId: A.company.id, name: 'Apagado', isDeleted: true })
-      .returning();
-    const [pB] = await db.insert(botConfigs).values({ companyId: B.company.id, name: 'Prompt B' }).returning();
-    if (!pA || !gone || !pB) throw new Error('no prompts');
-    const ok = await setup(A, { name: 'Bot de prompt', botType: 'prompt', botConfigId: pA.id });
-    expect(ok.botConfigId).toBe(pA.id);
-    for (const id of [pB.id, gone.id]) {
-      const r = await call('POST', '/BotSetup', A.admin.token, {
-        json: { name: 'Prompt alheio', botType: 'prompt', botConfigId: id },
-      });
-      expect([id, r.status, r.body.message]).toEqual([id, 404, 'Prompt não encontrado']);
-      const u = await call('PUT', `/BotSetup/${ok.id}`, A.admin.token, {
-        json: { name: 'Prompt alheio', botType: 'prompt', botConfigId: id },
-      });
-      expect(u.status).toBe(404);
+    // the AI area installs the port at start-up (not started here): the same rule, read from its table
+    const previous = botAiPort();
+    setBotAiPort({
+      handOver: async () => undefined,
+      promptExists: async (companyId, id) =>
+        (
+          await db
+            .select({ id: botConfigs.id })
+            .from(botConfigs)
+            .where(and(eq(botConfigs.companyId, companyId), eq(botConfigs.id, id), eq(botConfigs.isDeleted, false)))
+        ).length > 0,
+    });
+    try {
+      const [pA] = await db.insert(botConfigs).values({ companyId: A.company.id, name: 'Prompt A' }).returning();
+      const [gone] = await db
+        .insert(botConfigs)
+        .values({ companyId: A.company.id, name: 'Apagado', isDeleted: true })
+        .returning();
+      const [pB] = await db.insert(botConfigs).values({ companyId: B.company.id, name: 'Prompt B' }).returning();
+      if (!pA || !gone || !pB) throw new Error('no prompts');
+      const ok = await setup(A, { name: 'Bot de prompt', botType: 'prompt', botConfigId: pA.id });
+      expect(ok.botConfigId).toBe(pA.id);
+      for (const id of [pB.id, gone.id]) {
+        const r = await call('POST', '/BotSetup', A.admin.token, {
+          json: { name: 'Prompt alheio', botType: 'prompt', botConfigId: id },
+        });
+        expect([id, r.status, r.body.message]).toEqual([id, 404, 'Prompt não encontrado']);
+        const u = await call('PUT', `/BotSetup/${ok.id}`, A.admin.token, {
+          json: { name: 'Prompt alheio', botType: 'prompt', botConfigId: id },
+        });
+        expect(u.status).toBe(404);
+      }
+      const s = await setup(A, { name: 'Comandos com prompt' });
+      const gpt = await command(A, { botSetupId: s.id, commandBot: '1', commandType: 8, botConfigId: pA.id });
+      expect([gpt.status, gpt.body.botConfigId]).toEqual([200, pA.id]);
+      const foreign = await command(A, { botSetupId: s.id, commandBot: '2', commandType: 8, botConfigId: pB.id });
+      expect(foreign.status).toBe(404);
+      // a prompt given to another type is dropped, not checked
+      const info = await command(A, { botSetupId: s.id, commandBot: '2', commandType: 1, botConfigId: pB.id });
+      expect([info.status, info.body.botConfigId]).toEqual([200, null]);
+    } finally {
+      setBotAiPort(previous);
     }
-    const s = await setup(A, { name: 'Comandos com prompt' });
-    const gpt = await command(A, { botSetupId: s.id, commandBot: '1', commandType: 8, botConfigId: pA.id });
-    expect([gpt.status, gpt.body.botConfigId]).toEqual([200, pA.id]);
-    const foreign = await command(A, { botSetupId: s.id, commandBot: '2', commandType: 8, botConfigId: pB.id });
-    expect(foreign.status).toBe(404);
-    // a prompt given to another type is dropped, not checked
-    const info = await command(A, { botSetupId: s.id, commandBot: '2', commandType: 1, botConfigId: pB.id });
-    expect([info.status, info.body.botConfigId]).toEqual([200, null]);
   });
 });

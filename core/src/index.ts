@@ -7,6 +7,7 @@ export * from './bots/bot-walk';
 export * from './bots/command-tree';
 export * from './campaigns/campaign.events';
 export * from './campaigns/campaign.schemas';
+export * from './campaigns/campaign-buttons';
 export * from './campaigns/campaign-machine';
 export * from './campaigns/pacing';
 export * from './contacts/contact.schemas';

@@ -79,3 +79,18 @@ export function renderGreeting(template: string, v: GreetingVars): string {
   };
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, key: string) => (key in values ? values[key] : m));
 }
+
+/** A reply option sent with a text (campaign buttons). */
+export type ReplyButton = { id: string; text: string };
+
+/**
+ * A text with reply options as plain text, numbered — how the options reach a WhatsApp account without the Business
+ * API (interactive buttons are unreliable there), and how the message is stored in the ticket:
+ * `body`, a blank line, `1 - Sim` / `2 - Não` / …, then the footer in italics when there is one.
+ */
+export function buttonsAsText(body: string, buttons: readonly ReplyButton[], footer?: string): string {
+  const options = buttons.map((b, i) => `${i + 1} - ${b.text}`).join('\n');
+  const foot = footer?.trim() ? `\n\n_${footer.trim()}_` : '';
+  if (!options) return `${body}${foot}`;
+  return `${body.trimEnd()}\n\n${options}${foot}`;
+}

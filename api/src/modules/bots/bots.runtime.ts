@@ -18,7 +18,7 @@ import { systemCtx } from '../../platform/http/context';
 import { platform } from '../../platform/index';
 import { defineJob } from '../../platform/jobs/define-job';
 import { log } from '../../platform/log';
-import { webhookRefusal } from '../campaign-engine/campaign-engine.webhook';
+import { guardedPost, WebhookRefusedError } from '../campaign-engine/campaign-engine.webhook';
 import { addContactCategories } from '../category-contacts/category-contacts.service';
 import { setContactExtraInfo } from '../contacts/contacts.service';
 import { runFlowOnTicket } from '../flows/flows.service';
@@ -438,19 +438,23 @@ export const botWebhookJob = defineJob(
     answer: z.string(),
   }),
   async ({ companyId, ticketId, url, commandBot, answer }) => {
-    const refused = await webhookRefusal(url);
-    if (refused) {
-      log.warn({ companyId, ticketId, url, refused }, 'chatbot webhook refused');
-      return;
-    }
     const ticket = await loadTicketDto(companyId, ticketId).catch(() => null);
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event: 'chatbot.command', commandBot, answer, ticket }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-    });
+    let res: { status: number };
+    try {
+      // the SSRF guard (public addresses only), connected to the address it checked (no second DNS answer), no
+      // redirect followed
+      res = await guardedPost(url, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ event: 'chatbot.command', commandBot, answer, ticket }),
+        timeoutMs: 10_000,
+      });
+    } catch (err) {
+      if (err instanceof WebhookRefusedError) {
+        log.warn({ companyId, ticketId, url, refused: err.message }, 'chatbot webhook refused');
+        return;
+      }
+      throw err;
+    }
     if (res.status >= 500) throw new Error(`webhook answered ${res.status}`);
   },
   { attempts: 3, backoff: { type: 'exponential', delay: 5000 } },

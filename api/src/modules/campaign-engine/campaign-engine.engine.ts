@@ -7,6 +7,7 @@ import {
   type CampaignConcludedWebhook,
   type CampaignCounters,
   type CampaignMove,
+  campaignMessageParts,
   type DispatchCounts,
   type DispatchMove,
   DomainError,
@@ -32,7 +33,7 @@ import { sendOutbound } from '../messages/messages.outbound';
 import { pacingScale, releaseRetryMs, retryMs, WEBHOOK_ATTEMPTS, webhookBackoffMs } from './campaign-engine.knobs';
 import { ensureLiveness, isWorkerAlive, workerId } from './campaign-engine.liveness';
 import * as repo from './campaign-engine.repo';
-import { postWebhook, webhookRefusal } from './campaign-engine.webhook';
+import { postWebhook, WebhookRefusedError, webhookRefusal } from './campaign-engine.webhook';
 
 /**
  * The campaign engine (issue 15; docs/ARCHITECTURE.md "Campaign engine"). Core decides (`nextAction`, the machines,
@@ -198,6 +199,26 @@ export const webhookJob = defineJob(
   { attempts: WEBHOOK_ATTEMPTS, backoff: { type: 'exponential', delay: 10_000 } },
 );
 
+/**
+ * An admin's resend of an uncertain dispatch of a FINALIZED campaign: that one row is decided and sent by itself
+ * (the same company lock, claim, pacing, warm-up and plan-limit checks as a tick; the campaign stays finalized and its
+ * webhook is not called again). A running campaign's resend needs no job: its ticks take the row.
+ */
+export const resendJob = defineJob(
+  'campaigns.resend',
+  z.object({ campaignId: z.number().int().positive(), dispatchId: z.number().int().positive() }),
+  async ({ companyId, campaignId, dispatchId }) => tick(companyId, campaignId, dispatchId),
+  { attempts: 12, backoff: { type: 'exponential', delay: 1000 }, concurrency: 4 },
+);
+
+export async function enqueueResend(companyId: number, campaignId: number, dispatchId: number, delay = 0) {
+  const at = now() + delay;
+  await resendJob.enqueue(
+    { companyId, campaignId, dispatchId },
+    { delay, jobId: `campaign-resend-${dispatchId}-${at}` },
+  );
+}
+
 export async function enqueueTick(companyId: number, campaignId: number, delay = 0): Promise<void> {
   if (delay > 0) {
     // one job per (campaign, instant): a decision recomputed by another worker or a restart queues it once
@@ -249,7 +270,8 @@ async function callWebhook(companyId: number, campaignId: number, attemptsMade: 
     await postWebhook(url, body);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    if (attemptsMade + 1 >= WEBHOOK_ATTEMPTS) {
+    // the guard refused at the call itself (the DNS answer changed to a private address since the check above)
+    if (attemptsMade + 1 >= WEBHOOK_ATTEMPTS || err instanceof WebhookRefusedError) {
       // given up: recorded on the campaign (a start-up rebuild does not call it again)
       await repo.setWebhookOutcome(companyId, campaignId, { doneAt: null, error: reason });
       throw new UnrecoverableJobError(reason);
@@ -298,7 +320,8 @@ type Decision =
  * One decision for a campaign. Answers what it did (the job's result). Safe to run any number of times, anywhere:
  * the company lock serialises decisions, the claim is conditional.
  */
-export async function tick(companyId: number, campaignId: number): Promise<string> {
+export async function tick(companyId: number, campaignId: number, resendOf?: number): Promise<string> {
+  const resend = resendOf !== undefined;
   const me = workerId();
   if (stopping) return 'stop:shutdown';
   // without our liveness lock another process would take our claims for a dead process's: claim nothing then
@@ -309,8 +332,15 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
     const found = await repo.loadCampaign(companyId, campaignId, tx);
     if (!found) return { kind: 'stop', why: 'gone' };
     const c = found.campaign;
-    if (c.status !== 'start') return { kind: 'stop', why: c.status };
+    // a resend job: only for a finalized campaign (a running one's ticks take the row themselves)
+    if (c.status !== (resend ? 'finalized' : 'start')) return { kind: 'stop', why: c.status };
     const pauseWith = async (reason: string): Promise<Decision> => {
+      // a finalized campaign is not paused: its resent row goes back to uncertain (the admin may try again later)
+      if (resend) {
+        const back = await repo.moveDispatch(companyId, resendOf, 'pending', null, { status: 'uncertain' }, tx);
+        if (back) interrupted.push(back);
+        return { kind: 'stop', why: reason };
+      }
       const paused = await repo.moveCampaign(
         companyId,
         campaignId,
@@ -339,7 +369,12 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
       const row = await interruptDispatch(companyId, cl.id, cl.claimedBy, tx);
       if (row) interrupted.push(row);
     }
-    const nextId = await repo.nextPendingId(companyId, campaignId, tx);
+    const nextId = resend
+      ? (await repo.findDispatch(companyId, resendOf, tx))?.status === 'pending'
+        ? resendOf
+        : null
+      : await repo.nextPendingId(companyId, campaignId, tx);
+    if (nextId === null && resend) return { kind: 'stop', why: 'notPending' };
     if (nextId === null) {
       return alive.some((cl) => cl.campaignId === campaignId)
         ? { kind: 'wait', why: 'inFlight' }
@@ -403,6 +438,20 @@ export async function tick(companyId: number, campaignId: number): Promise<strin
   });
 
   for (const row of interrupted) await afterFinish(companyId, row, { type: 'interrupt' });
+  if (resend) {
+    // the resend job decides again by itself: no campaign tick wakes it (a finish of another dispatch, a free slot)
+    if (d.kind === 'wait' || d.kind === 'later') {
+      const delay = d.kind === 'later' ? d.delay : retryMs();
+      await enqueueResend(companyId, campaignId, resendOf, delay);
+      return `resend:later:${delay}`;
+    }
+    if (d.kind === 'send') {
+      await publishDispatch(companyId, d.row, false);
+      track(runDispatch(companyId, d.row, d.action, true));
+      return `resend:send:${d.row.id}`;
+    }
+    if (d.kind === 'stop') return `resend:stop:${d.why}`;
+  }
   switch (d.kind) {
     case 'stop':
       if (d.paused) await publishCampaign(companyId, d.paused);
@@ -526,6 +575,25 @@ async function afterFinish(
   await enqueueTick(companyId, row.campaignId, move.type === 'release' ? releaseDelay : 0);
 }
 
+/**
+ * After a resend on a finalized campaign: publish (row and counters), a released row (connection gone, engine
+ * stopping) tried again later by its own job, and the company's running campaigns woken (one of them may wait for
+ * the connection this dispatch held). No campaign tick, no breaker (a finalized campaign cannot be paused).
+ */
+async function afterResend(
+  companyId: number,
+  row: repo.DispatchRow,
+  last: repo.DispatchRow | null,
+  move: DispatchMove | null,
+  releaseDelay: number,
+): Promise<void> {
+  if (last && move) await publishDispatch(companyId, last);
+  if (move?.type === 'release' && last?.status === 'pending') {
+    await enqueueResend(companyId, row.campaignId, row.id, releaseDelay);
+  }
+  for (const id of await repo.runningCampaignIds(companyId)) await enqueueTick(companyId, id);
+}
+
 async function checkBreaker(companyId: number, campaignId: number, whatsappId: number): Promise<void> {
   const found = await repo.loadCampaign(companyId, campaignId);
   const threshold = found?.setup?.breakerThreshold ?? 0;
@@ -549,12 +617,12 @@ async function checkBreaker(companyId: number, campaignId: number, whatsappId: n
 }
 
 /** The campaign still runs and the row is still ours, claimed. */
-async function recheck(companyId: number, row: repo.DispatchRow) {
+async function recheck(companyId: number, row: repo.DispatchRow, resend = false) {
   // the row first, the campaign last: its status is read as late as possible before the send
   const cur = await repo.findDispatch(companyId, row.id);
   const found = await repo.loadCampaign(companyId, row.campaignId);
   return {
-    running: found?.campaign.status === 'start',
+    running: found?.campaign.status === (resend ? 'finalized' : 'start'),
     ours: !!cur && cur.status === 'claimed' && cur.claimedBy === workerId(),
     found,
   };
@@ -566,6 +634,8 @@ async function runDispatch(
   companyId: number,
   row: repo.DispatchRow,
   plan: Extract<NextAction, { kind: 'send' }>,
+  /** an admin's resend on a finalized campaign (resendJob): it may send while the campaign is finalized */
+  resend = false,
 ): Promise<void> {
   const me = workerId();
   const whatsappId = plan.connectionId;
@@ -575,7 +645,7 @@ async function runDispatch(
   let releaseDelay = releaseRetryMs();
   try {
     // right before the greeting: a pause (or a finalize) lands here, and the row goes back to the list
-    const before = await recheck(companyId, row);
+    const before = await recheck(companyId, row, resend);
     if (!before.ours) return;
     if (stopping || !before.running || !before.found?.setup) {
       move = { type: 'release' };
@@ -620,27 +690,31 @@ async function runDispatch(
     // right before the message: still ours (a pause after the greeting still completes the dispatch)
     const mid = await repo.findDispatch(companyId, row.id);
     if (mid?.status !== 'claimed' || mid.claimedBy !== me) return;
-    const content =
-      msg.typeMessage === 'Mídia' && msg.mediaUrl
-        ? { kind: 'storedMedia' as const, mediaUrl: msg.mediaUrl, body: msg.body }
-        : { kind: 'text' as const, body: msg.body };
-    const sent = await sendOutbound(companyId, {
-      to: target,
-      content,
-      // the setup's ticket handling, after the send (tickets' applyTicketStateAfterSend)
-      ticket: {
-        status: setup.ticketSetStatus,
-        ...(setup.queueId !== null ? { queueId: setup.queueId } : {}),
-        ...(setup.userId !== null ? { userId: setup.userId } : {}),
-      },
-      userId: setup.userId,
-    });
+    // the campaign message, with the setup's reply buttons (core campaignMessageParts); the setup's ticket handling
+    // (tickets' applyTicketStateAfterSend) after the last part
+    const parts = campaignMessageParts(msg, setup.jsonButtonOrList);
+    let sent: Awaited<ReturnType<typeof sendOutbound>> | null = null;
+    for (const [i, content] of parts.entries()) {
+      const lastPart = i === parts.length - 1;
+      sent = await sendOutbound(companyId, {
+        to: sent?.ticket ? { ticketId: sent.ticket.id, ticket: sent.ticket } : target,
+        content,
+        ticket: lastPart
+          ? {
+              status: setup.ticketSetStatus,
+              ...(setup.queueId !== null ? { queueId: setup.queueId } : {}),
+              ...(setup.userId !== null ? { userId: setup.userId } : {}),
+            }
+          : {},
+        userId: setup.userId,
+      });
+    }
     const at = nowDate();
     last = await repo.moveDispatch(companyId, row.id, 'claimed', me, {
       status: 'sent',
       messageSentAt: at,
       finishedAt: at,
-      ticketId: sent.ticket?.id ?? ticket?.id ?? null,
+      ticketId: sent?.ticket?.id ?? ticket?.id ?? null,
     });
     if (last) move = { type: 'messageSent', at: at.getTime() };
   } catch (err) {
@@ -652,7 +726,7 @@ async function runDispatch(
     try {
       if (move && move.type !== 'messageSent') last = await finishMove(companyId, row, move);
       // released while the campaign was being concluded (its pending rows were canceled): canceled like them
-      if (move?.type === 'release' && last) {
+      if (move?.type === 'release' && last && !resend) {
         const found = await repo.loadCampaign(companyId, row.campaignId);
         if (found?.campaign.status === 'finalized') {
           last = (await repo.moveDispatch(companyId, row.id, 'pending', null, { status: 'canceled' })) ?? last;
@@ -664,7 +738,8 @@ async function runDispatch(
     // no longer sending: a row still claimed (its finish could not be written) is made uncertain by a later tick
     sending.delete(row.id);
     try {
-      if (move && last) await afterFinish(companyId, last, move, releaseDelay);
+      if (resend) await afterResend(companyId, row, last, move, releaseDelay);
+      else if (move && last) await afterFinish(companyId, last, move, releaseDelay);
       else await enqueueTick(companyId, row.campaignId, move ? retryMs() : 0);
     } catch (err) {
       log.error({ err, companyId, dispatchId: row.id }, 'campaigns: after a dispatch');

@@ -262,6 +262,31 @@ export async function unsafeCampaignsIn(
     .where(eq(campaigns.status, status));
 }
 
+/** Pending rows of finalized campaigns: admin resends of uncertain dispatches (start-up rebuild of their jobs). */
+export async function unsafeResendsPending(): Promise<{ id: number; companyId: number; campaignId: number }[]> {
+  return db
+    .select({
+      id: campaignDispatches.id,
+      companyId: campaignDispatches.companyId,
+      campaignId: campaignDispatches.campaignId,
+    })
+    .from(campaignDispatches)
+    .innerJoin(
+      campaigns,
+      and(eq(campaigns.id, campaignDispatches.campaignId), eq(campaigns.companyId, campaignDispatches.companyId)),
+    )
+    .where(and(eq(campaignDispatches.status, 'pending'), eq(campaigns.status, 'finalized')));
+}
+
+/** The company's running campaigns (woken when a resend frees a connection they may be waiting for). */
+export async function runningCampaignIds(companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.status, 'start')));
+  return rows.map((r) => r.id);
+}
+
 export async function nextPendingId(companyId: number, campaignId: number, tx: Exec = db): Promise<number | null> {
   const [r] = await tx
     .select({ id: campaignDispatches.id })

@@ -10,7 +10,7 @@ import {
 } from '@zapdesk/core';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
-import { beginCampaignById, enqueueTick, moveCampaign, publishCampaign } from './campaign-engine.engine';
+import { beginCampaignById, enqueueResend, enqueueTick, moveCampaign, publishCampaign } from './campaign-engine.engine';
 import * as repo from './campaign-engine.repo';
 
 /**
@@ -22,7 +22,6 @@ import * as repo from './campaign-engine.repo';
 export const ENGINE_SERVICE_TEXTS = {
   notFound: 'Campanha não encontrada.',
   dispatchNotFound: 'Envio não encontrado.',
-  resendFinalized: 'A campanha já foi concluída: um envio incerto não pode mais ser reenviado por ela.',
 } as const;
 
 const notFound = () => new DomainError('ERR_NOT_FOUND', ENGINE_SERVICE_TEXTS.notFound);
@@ -117,8 +116,9 @@ export async function scheduleCampaign(
 
 /**
  * POST /CampaignDispatch/{id}/resend (administrators): an uncertain dispatch goes back to the list (pending,
- * resendCount + 1, its marks cleared); it is sent again when the campaign runs. Refused once the campaign is
- * finalized (its webhook has been called; a finalized campaign sends nothing more).
+ * resendCount + 1, its marks cleared); it is sent again when the campaign runs — or, on a finalized campaign, at once
+ * by a one-off `campaigns.resend` job under the same claim, pacing and plan-limit rules (the campaign stays finalized,
+ * its webhook is not called again). A paused campaign's row waits for START.
  */
 export async function resendDispatch(ctx: UserCtx, id: number): Promise<CampaignDispatchDto> {
   assertCampaigns(ctx);
@@ -126,9 +126,6 @@ export async function resendDispatch(ctx: UserCtx, id: number): Promise<Campaign
   if (!row) throw new DomainError('ERR_NOT_FOUND', ENGINE_SERVICE_TEXTS.dispatchNotFound);
   const found = await repo.loadCampaign(ctx.companyId, row.campaignId);
   if (!found) throw new DomainError('ERR_NOT_FOUND', ENGINE_SERVICE_TEXTS.dispatchNotFound);
-  if (found.campaign.status === 'finalized') {
-    throw new DomainError('ERR_INVALID_CAMPAIGN_TRANSITION', ENGINE_SERVICE_TEXTS.resendFinalized);
-  }
   const r = applyDispatchMove(
     {
       status: row.status,
@@ -157,6 +154,8 @@ export async function resendDispatch(ctx: UserCtx, id: number): Promise<Campaign
   if (!moved) throw new DomainError('ERR_INVALID_CAMPAIGN_TRANSITION');
   await publishCampaign(ctx.companyId, found.campaign);
   if (found.campaign.status === 'start') await enqueueTick(ctx.companyId, found.campaign.id);
+  // a finalized campaign stays finalized: this one row is sent by its own job (same claim and pacing rules)
+  if (found.campaign.status === 'finalized') await enqueueResend(ctx.companyId, found.campaign.id, moved.id);
   return repo.toDispatchDto(moved);
 }
 

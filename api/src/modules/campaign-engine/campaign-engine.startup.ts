@@ -2,8 +2,10 @@ import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { registerScheduleActionHandler } from '../schedule-actions/schedule-actions.jobs';
 import {
+  enqueueResend,
   enqueueTick,
   enqueueWebhook,
+  resendJob,
   runEngine,
   scheduleStart,
   startJob,
@@ -30,6 +32,7 @@ export async function startCampaignEngineArea(opts: { role: 'api' | 'worker' | '
   tickJob.register();
   startJob.register();
   webhookJob.register();
+  resendJob.register();
   if (opts.role === 'worker' || (opts.role === 'api' && env.workersInApi)) {
     await holdLiveness();
     const n = await rebuildCampaignQueues();
@@ -52,5 +55,7 @@ export async function rebuildCampaignQueues(): Promise<{ uncertain: number; runn
   const scheduled = await repo.unsafeCampaignsIn('scheduled');
   for (const c of scheduled) if (c.schedule) await scheduleStart(c.companyId, c.id, c.schedule.getTime());
   for (const c of await repo.unsafeWebhooksUnfinished()) await enqueueWebhook(c.companyId, c.id);
+  // admin resends on finalized campaigns not sent yet (their job may have ended with the previous process)
+  for (const r of await repo.unsafeResendsPending()) await enqueueResend(r.companyId, r.campaignId, r.id);
   return { uncertain, running: running.length, scheduled: scheduled.length };
 }

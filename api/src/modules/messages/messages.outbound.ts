@@ -1,8 +1,10 @@
 import {
+  buttonsAsText,
   DomainError,
   lastMessagePreview,
   type MessageDto,
   type OutboundTicketPolicy,
+  type ReplyButton,
   signBody,
   type TicketDto,
   toJid,
@@ -46,7 +48,11 @@ export const MESSAGE_TEXT = {
   messageNotFound: 'Mensagem não encontrada.',
   notOwnMessage: 'Somente mensagens enviadas por você podem ser apagadas.',
   badChannel: 'Canal inválido.',
+  tooManyButtons: 'O Whatsapp permite adicionar somente 3 botões por mensagens.',
 } as const;
+
+/** WhatsApp's limit of reply buttons on one message (spec 2 §9) */
+export const MAX_REPLY_BUTTONS = 3;
 
 export type OutboundInput =
   | { kind: 'text'; body: string; quotedMsgId?: number | null }
@@ -58,7 +64,12 @@ export type OutboundInput =
       body?: string;
       quotedMsgId?: number | null;
     }
-  | { kind: 'location'; locationId: number; quotedMsgId?: number | null };
+  | { kind: 'location'; locationId: number; quotedMsgId?: number | null }
+  /**
+   * a text with reply options (at most 3: campaign buttons). Stored in the ticket as the text with numbered options
+   * (core `buttonsAsText`, what a WhatsApp without the Business API shows) and `dataJson.buttons`.
+   */
+  | { kind: 'buttons'; body: string; buttons: ReplyButton[]; footer?: string; quotedMsgId?: number | null };
 
 type Prepared = {
   content: OutboundContent;
@@ -215,6 +226,24 @@ async function prepare(companyId: number, input: OutboundInput, sign: (b: string
         items.push(mediaItem(saved, f.data, undefined));
       }
       return withCaption(items, input.body?.trim() ? sign(input.body) : '');
+    }
+    case 'buttons': {
+      if (!input.body.trim()) throw new DomainError('ERR_VALIDATION', MESSAGE_TEXT.emptyBody);
+      if (input.buttons.length > MAX_REPLY_BUTTONS) {
+        throw new DomainError('ERR_VALIDATION', MESSAGE_TEXT.tooManyButtons);
+      }
+      const text = sign(input.body);
+      const buttons = input.buttons.map((b) => ({ id: b.id, text: b.text }));
+      const footer = input.footer?.trim() || undefined;
+      return [
+        {
+          content: { kind: 'buttons', body: text, buttons, footer },
+          body: buttonsAsText(text, buttons, footer),
+          mediaType: 'chat',
+          mediaUrl: null,
+          dataJson: { buttons, ...(footer ? { footer } : {}) },
+        },
+      ];
     }
     case 'location': {
       const loc = await findSendableLocation(companyId, input.locationId);

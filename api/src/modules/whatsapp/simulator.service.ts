@@ -102,7 +102,15 @@ type SimOut = {
   deleted: boolean;
   fileName: string | null;
   quotedId: string | null;
+  /** reply buttons sent with the text (campaign buttons), null for other messages */
+  buttons: { id: string; text: string }[] | null;
 };
+
+/** the reply buttons a sent message carried (OutboundContent `buttons`), from the simulator row */
+function buttonsOf(dataJson: unknown): { id: string; text: string }[] | null {
+  const b = (dataJson as { buttons?: unknown } | null)?.buttons;
+  return Array.isArray(b) ? (b as { id: string; text: string }[]) : null;
+}
 
 /** what the platform sent (to one number, or all) — oldest first */
 export async function simulatorOutbox(ctx: UserCtx, id: number, to?: string): Promise<SimOut[]> {
@@ -124,6 +132,7 @@ export async function simulatorOutbox(ctx: UserCtx, id: number, to?: string): Pr
       deleted: r.deleted,
       fileName: r.fileName,
       quotedId: r.quotedId,
+      buttons: buttonsOf(r.dataJson),
     }));
 }
 

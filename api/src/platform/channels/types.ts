@@ -64,7 +64,12 @@ export type OutboundContent =
       quotedId?: string;
       ptt?: boolean;
     }
-  | { kind: 'location'; latitude: number; longitude: number; name?: string; quotedId?: string };
+  | { kind: 'location'; latitude: number; longitude: number; name?: string; quotedId?: string }
+  /**
+   * A text with reply options (campaign buttons, at most 3). The simulator shows them as tappable buttons; Baileys
+   * sends them as a text with numbered options (core `buttonsAsText`).
+   */
+  | { kind: 'buttons'; body: string; buttons: { id: string; text: string }[]; footer?: string; quotedId?: string };
 
 export type SentMessage = { id: string; timestamp: number };
 

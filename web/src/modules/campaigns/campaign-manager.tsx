@@ -241,7 +241,8 @@ function CampaignManager({ campaignId }: { campaignId: number }) {
         toast.success(t`Envio excluído`);
         refreshCounts();
       } else {
-        await resendDispatch(confirm.dispatch.id);
+        // the row shows pending at once (the live events then move it: claimed, sent)
+        list.upsert(await resendDispatch(confirm.dispatch.id));
         toast.success(t`O envio voltou para a fila`);
         refreshCounts();
       }

@@ -1,5 +1,6 @@
 import type {
   CampaignDetail,
+  CampaignDispatchDto,
   CampaignDispatchList,
   CampaignDto,
   CampaignList,
@@ -65,10 +66,11 @@ export async function deleteDispatch(id: number): Promise<void> {
   await apiJson('DELETE', `/CampaignDispatch/${id}`);
 }
 
-/** An administrator sends an uncertain dispatch again (it goes back to pending). */
-export async function resendDispatch(id: number): Promise<void> {
-  await apiJson('POST', `/CampaignDispatch/${id}/resend`);
-}
+/**
+ * An administrator sends an uncertain dispatch again (it goes back to pending; on a finalized campaign it is sent at
+ * once by itself, the campaign staying finalized). Answers the row as it is now.
+ */
+export const resendDispatch = (id: number) => apiJson<CampaignDispatchDto>('POST', `/CampaignDispatch/${id}/resend`);
 
 /** `POST /CampaignProcess/{id}/{start|pause|finalized}` → the campaign as it is now. */
 export const processCampaign = (id: number, action: CampaignProcessAction) =>

@@ -7,7 +7,8 @@ import type { SimMessage } from './simulator-api';
 import { SIM_ACCEPT, SIM_PANE_MAX_HEIGHT } from './simulator-rules';
 
 export type PhoneSend =
-  | { kind: 'text'; body: string }
+  /** `quotedId`: the answer to a message (a reply button tapped) */
+  | { kind: 'text'; body: string; quotedId?: string }
   | { kind: 'file'; file: File; caption: string }
   | { kind: 'location'; latitude: number; longitude: number };
 
@@ -19,8 +20,27 @@ const MEDIA_LABELS: Record<string, MessageDescriptor> = {
   document: msg`Documento`,
 };
 
-function Bubble({ m, time }: { m: SimMessage; time: string }) {
+type ReplyButton = { id: string; text: string };
+
+/** the reply buttons (and footer) a platform message carried (campaign buttons), from the simulator row */
+export function replyButtonsOf(m: SimMessage): { buttons: ReplyButton[]; footer: string } | null {
+  const d = m.dataJson as { buttons?: unknown; footer?: unknown } | null;
+  if (m.direction !== 'out' || !Array.isArray(d?.buttons) || !d.buttons.length) return null;
+  return { buttons: d.buttons as ReplyButton[], footer: typeof d.footer === 'string' ? d.footer : '' };
+}
+
+function Bubble({
+  m,
+  time,
+  onReply,
+}: {
+  m: SimMessage;
+  time: string;
+  /** a reply button tapped: the contact answers with its text */
+  onReply?: (b: ReplyButton) => void;
+}) {
   const { t, i18n } = useLingui();
+  const reply = m.deleted ? null : replyButtonsOf(m);
   // the phone belongs to the contact: what the contact wrote is "mine" (right); what the business sent (the platform,
   // or typed on the business phone itself: fromMe) is theirs (left)
   const mine = m.direction === 'in';
@@ -53,6 +73,7 @@ function Bubble({ m, time }: { m: SimMessage; time: string }) {
               </span>
             ) : null}
             {m.body ? <span className="whitespace-pre-wrap break-words">{m.body}</span> : null}
+            {reply?.footer ? <span className="mt-0.5 block text-[11px] text-neutral-500">{reply.footer}</span> : null}
           </>
         )}
         <span className="float-right ml-2 mt-1 flex items-center gap-0.5 text-[10px] text-neutral-500">
@@ -65,6 +86,22 @@ function Bubble({ m, time }: { m: SimMessage; time: string }) {
             )
           ) : null}
         </span>
+        {reply ? (
+          <div className="-mx-2.5 -mb-1.5 mt-1.5 flex flex-col border-t border-black/10" data-testid="sim-buttons">
+            {reply.buttons.map((b) => (
+              <button
+                key={b.id}
+                type="button"
+                className="border-b border-black/5 py-1.5 text-center text-[13px] font-medium text-[#027eb5] last:border-b-0 hover:bg-black/5 disabled:opacity-50"
+                disabled={!onReply}
+                onClick={() => onReply?.(b)}
+                data-testid="sim-button"
+              >
+                {b.text}
+              </button>
+            ))}
+          </div>
+        ) : null}
       </div>
     </div>
   );
@@ -180,7 +217,16 @@ export function PhoneMockup({
               <Trans>Escreva como se fosse o cliente: a mensagem chega à plataforma e abre um ticket.</Trans>
             </p>
           ) : (
-            messages.map((m) => <Bubble key={m.id} m={m} time={fmt.format(new Date(m.createdAt))} />)
+            messages.map((m) => (
+              <Bubble
+                key={m.id}
+                m={m}
+                time={fmt.format(new Date(m.createdAt))}
+                onReply={
+                  busy || disabled ? undefined : (b) => void send({ kind: 'text', body: b.text, quotedId: m.id })
+                }
+              />
+            ))
           )}
         </div>
         {locOpen ? (

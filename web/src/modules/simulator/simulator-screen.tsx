@@ -140,8 +140,9 @@ export function SimulatorScreen({ whatsappId }: { whatsappId: number }) {
     if (!c) return false;
     const base = { from: c.number, ...(c.name ? { name: c.name } : {}) };
     try {
-      if (s.kind === 'text') await sendInbound(whatsappId, { ...base, body: s.body });
-      else if (s.kind === 'location') {
+      if (s.kind === 'text') {
+        await sendInbound(whatsappId, { ...base, body: s.body, ...(s.quotedId ? { quotedId: s.quotedId } : {}) });
+      } else if (s.kind === 'location') {
         await sendInbound(whatsappId, { ...base, latitude: s.latitude, longitude: s.longitude });
       } else {
         if (s.file.size > SIM_MAX_FILE_BYTES) {

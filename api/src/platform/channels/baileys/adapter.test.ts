@@ -460,6 +460,19 @@ describe('helpers', () => {
         fileName: 'b.pdf',
       }),
     ).toMatchObject({ document: Buffer.from([1]), fileName: 'b.pdf', mimetype: 'application/pdf' });
+    // reply buttons: a plain text with numbered options (no interactive message without the Business API)
+    expect(
+      toBaileysContent({
+        kind: 'buttons',
+        body: 'Promoção!\n\nVocê tem interesse?',
+        buttons: [
+          { id: '1', text: 'Sim' },
+          { id: '2', text: 'Não' },
+          { id: '3', text: 'Talvez' },
+        ],
+        footer: 'Loja',
+      }),
+    ).toEqual({ text: 'Promoção!\n\nVocê tem interesse?\n\n1 - Sim\n2 - Não\n3 - Talvez\n\n_Loja_' });
   });
 });
 

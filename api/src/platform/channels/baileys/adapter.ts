@@ -1,4 +1,4 @@
-import { DomainError } from '@zapdesk/core';
+import { buttonsAsText, DomainError } from '@zapdesk/core';
 import {
   type AnyMessageContent,
   Browsers,
@@ -70,6 +70,9 @@ export function toBaileysContent(content: OutboundContent): AnyMessageContent {
   switch (content.kind) {
     case 'text':
       return { text: content.body };
+    case 'buttons':
+      // interactive buttons are unreliable for accounts without the Business API: numbered options in the text
+      return { text: buttonsAsText(content.body, content.buttons, content.footer) };
     case 'location':
       return {
         location: {

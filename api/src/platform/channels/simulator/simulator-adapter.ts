@@ -230,21 +230,29 @@ export class SimulatorSession implements ChannelSession {
     const row =
       content.kind === 'text'
         ? { body: content.body, mediaType: null, quotedId: content.quotedId ?? null }
-        : content.kind === 'media'
+        : content.kind === 'buttons'
           ? {
-              body: content.caption ?? '',
-              mediaType: content.mediaType,
-              fileName: content.fileName,
-              mimeType: content.mimeType,
+              // the phone shows the text and the reply buttons under it (tapping one answers with its text)
+              body: content.body,
+              mediaType: null,
               quotedId: content.quotedId ?? null,
-              dataJson: { size: content.data.length, ptt: content.ptt ?? false },
+              dataJson: { buttons: content.buttons, footer: content.footer ?? '' },
             }
-          : {
-              body: content.name ?? '',
-              mediaType: 'location',
-              quotedId: content.quotedId ?? null,
-              dataJson: { latitude: content.latitude, longitude: content.longitude },
-            };
+          : content.kind === 'media'
+            ? {
+                body: content.caption ?? '',
+                mediaType: content.mediaType,
+                fileName: content.fileName,
+                mimeType: content.mimeType,
+                quotedId: content.quotedId ?? null,
+                dataJson: { size: content.data.length, ptt: content.ptt ?? false },
+              }
+            : {
+                body: content.name ?? '',
+                mediaType: 'location',
+                quotedId: content.quotedId ?? null,
+                dataJson: { latitude: content.latitude, longitude: content.longitude },
+              };
     const stored = await repo.recordSimMessage(this.conn.companyId, {
       whatsappId: this.conn.id,
       direction: 'out',

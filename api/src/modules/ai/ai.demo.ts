@@ -23,7 +23,13 @@ export async function seedDemoAi(companyName: string): Promise<void> {
   if (companyId === null) return;
   if (!demoModel) {
     const port = Number(process.env.AI_FAKE_MODEL_PORT ?? 0) || 0;
-    demoModel = startFakeModel({ port, latencyMs: 800 });
+    try {
+      demoModel = startFakeModel({ port, latencyMs: 800 });
+    } catch (err) {
+      // another API process of this machine already serves it on that port (scaled demo): keep its URL
+      log.warn({ err, port }, 'demo AI: the fake model port is taken; the integration keeps its URL');
+      return;
+    }
     log.info({ url: demoModel.url }, 'demo AI: the embedded fake model listens');
   }
   const input = IntegrationInput.parse({

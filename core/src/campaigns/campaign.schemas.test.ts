@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
+import { z } from 'zod';
 import {
   addMonths,
   CAMPAIGN_SETUP_DEFAULTS,
@@ -20,6 +21,8 @@ import {
   lowTMinRisk,
   mergeSendList,
   parseTypedNumbers,
+  plainSendListItems,
+  SendListItem,
 } from './campaign.schemas';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -303,5 +306,60 @@ describe('campaign schemas', () => {
     expect(creatorProblems({ ...base, messages: [] })).toBe(CAMPAIGN_TEXTS.messagesRequired);
     expect(creatorProblems({ ...base, sendList: [] })).toBe(CAMPAIGN_TEXTS.contactsRequired);
     expect(creatorProblems(base)).toBeNull();
+  });
+});
+
+describe('the send list fast path', () => {
+  const schema = z.array(SendListItem);
+  const text = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('', '  ', ' Ana ', 'a'.repeat(200), 'a'.repeat(201)),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.integer(),
+    fc.constant({}),
+  );
+  const item = fc.oneof(
+    fc.record(
+      {
+        number: fc.oneof(fc.string({ maxLength: 14 }), fc.integer(), fc.double(), fc.constant(null), fc.constant([])),
+        name: text,
+        name_opcional: text,
+        email_opcional: text,
+        extra: text,
+      },
+      { requiredKeys: [] },
+    ),
+    fc.constantFrom(null, 'x', 1, [] as unknown),
+  );
+
+  test('plainSendListItems answers what z.array(SendListItem) answers, or null where the schema refuses', () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 6 }), (list) => {
+        const plain = plainSendListItems(list);
+        const slow = schema.safeParse(list);
+        if (plain) expect(slow.success && slow.data).toEqual(plain);
+        else expect(slow.success).toBe(false);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  test('a list the fast path declines keeps the schema’s issues and paths', () => {
+    const s = campaignV1(NOW);
+    const base = { name: 'x', messages: [{ greeting: 'a', body: 'abcdef' }] };
+    const bad = s.safeParse({ ...base, sendList: [{ number: '5511987654321' }, { number: {} }] });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['sendList.1.number', CAMPAIGN_TEXTS.numberInvalid],
+    ]);
+    const long = s.safeParse({ ...base, sendList: [{ number: '5511987654321', name: 'a'.repeat(201) }] });
+    expect(long.error?.issues.map((i) => i.path.join('.'))).toEqual(['sendList.0.name']);
+    expect(firstMessage(s.safeParse({ ...base }))).toBe(CAMPAIGN_TEXTS.contactsRequired);
+    expect(firstMessage(s.safeParse({ ...base, sendList: 'x' }))).toBe(CAMPAIGN_TEXTS.contactsRequired);
+    const tooMany = Array.from({ length: 100_001 }, (_, i) => ({ number: String(5511900000000 + i) }));
+    expect(firstMessage(s.safeParse({ ...base, sendList: tooMany }))).toBe(CAMPAIGN_TEXTS.tooManyContacts);
+    const max = s.parse({ ...base, sendList: tooMany.slice(1) });
+    expect(max.sendList).toHaveLength(100_000);
   });
 });

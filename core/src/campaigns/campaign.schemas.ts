@@ -439,6 +439,9 @@ const foldHeader = (s: string) =>
     .trim()
     .toLowerCase();
 
+/** built once: a schema made per row cost ~1 µs × 100,000 */
+const SHEET_EMAIL = z.email();
+
 /**
  * The send-list rows of an Excel sheet given as text cells (row 1 = header; cells as `cellText` of
  * contacts/import-sheet.ts makes them). Throws CampaignSheetError (CAMPAIGN_SHEET_TEXTS) without a number column or
@@ -465,11 +468,14 @@ export function campaignSheetRows(
     const name = get(r.cells, col.name_opcional);
     const email = get(r.cells, col.email_opcional);
     if (!number && !name && !email) continue;
-    rows.push({ number, name: name || null, email: email && z.email().safeParse(email).success ? email : null });
+    rows.push({ number, name: name || null, email: email && SHEET_EMAIL.safeParse(email).success ? email : null });
     if (rows.length > SEND_LIST_MAX) throw new CampaignSheetError(CAMPAIGN_SHEET_TEXTS.tooManyRows);
   }
   return rows;
 }
+
+/** Longest name / e-mail of a send-list item. */
+const SEND_LIST_TEXT_MAX = 200;
 
 /** One contact of the v1 JSON's sendList: number, optional name (`name` or `name_opcional`), `email_opcional`. */
 export const SendListItem = z
@@ -478,15 +484,44 @@ export const SendListItem = z
       (v) => (typeof v === 'number' ? v.toFixed(0) : v),
       z.string({ error: CAMPAIGN_TEXTS.numberInvalid }),
     ),
-    name: z.string().max(200).nullish(),
-    name_opcional: z.string().max(200).nullish(),
-    email_opcional: z.string().max(200).nullish(),
+    name: z.string().max(SEND_LIST_TEXT_MAX).nullish(),
+    name_opcional: z.string().max(SEND_LIST_TEXT_MAX).nullish(),
+    email_opcional: z.string().max(SEND_LIST_TEXT_MAX).nullish(),
   })
   .transform((v) => ({
     number: v.number,
     name: v.name?.trim() || v.name_opcional?.trim() || null,
     email: v.email_opcional?.trim() || null,
   }));
+
+const optionalText = (v: unknown): v is string | null | undefined =>
+  v === undefined || v === null || (typeof v === 'string' && v.length <= SEND_LIST_TEXT_MAX);
+
+/**
+ * `z.array(SendListItem)` for the shape every client sends (plain objects, `number` a string or a number, the
+ * optional texts strings, null or absent, within their lengths), as a plain loop: the same output, ~20× less work
+ * than the schema per item (100,000 items). Null when any item is otherwise: the schema then decides, with its
+ * exact issues.
+ */
+export function plainSendListItems(v: unknown): { number: string; name: string | null; email: string | null }[] | null {
+  if (!Array.isArray(v)) return null;
+  const out: { number: string; name: string | null; email: string | null }[] = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const item: unknown = v[i];
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
+    const { number, name, name_opcional, email_opcional } = item as Record<string, unknown>;
+    const n = typeof number === 'number' ? number.toFixed(0) : number;
+    if (typeof n !== 'string' || !optionalText(name) || !optionalText(name_opcional) || !optionalText(email_opcional)) {
+      return null;
+    }
+    out[i] = {
+      number: n,
+      name: name?.trim() || name_opcional?.trim() || null,
+      email: email_opcional?.trim() || null,
+    };
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Campaign (creator, manager's schedule dialog, POST /Campaign, PUT /campaign/{id}, POST /api/campaign/v1)
@@ -575,6 +610,21 @@ export function campaignUpdate(now: number) {
 }
 export type CampaignUpdate = z.output<ReturnType<typeof campaignUpdate>>;
 
+const SendListItemsSchema = z
+  .array(SendListItem, { error: CAMPAIGN_TEXTS.contactsRequired })
+  .min(1, CAMPAIGN_TEXTS.contactsRequired)
+  .max(SEND_LIST_MAX, CAMPAIGN_TEXTS.tooManyContacts);
+
+/** The send list: `plainSendListItems` when it applies (and the length is within 1…100,000), else the schema. */
+const SendListItems = z.unknown().transform((v, ctx) => {
+  const plain = Array.isArray(v) && v.length >= 1 && v.length <= SEND_LIST_MAX ? plainSendListItems(v) : null;
+  if (plain) return plain;
+  const r = SendListItemsSchema.safeParse(v);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+  return z.NEVER;
+});
+
 /**
  * The fields a new campaign carries (the creator's form, POST /Campaign and the v1 JSON), with the setup id second:
  * the first issue reported follows the creator's toast order (name, setup, messages, contacts).
@@ -588,10 +638,7 @@ function campaignCreateShape<S extends z.ZodType>(now: number, setup: S) {
       .array(CampaignMessageInput, { error: CAMPAIGN_TEXTS.messagesRequired })
       .min(1, CAMPAIGN_TEXTS.messagesRequired)
       .max(CAMPAIGN_MESSAGES_MAX, CAMPAIGN_TEXTS.tooManyMessages),
-    sendList: z
-      .array(SendListItem, { error: CAMPAIGN_TEXTS.contactsRequired })
-      .min(1, CAMPAIGN_TEXTS.contactsRequired)
-      .max(SEND_LIST_MAX, CAMPAIGN_TEXTS.tooManyContacts),
+    sendList: SendListItems,
   };
 }
 

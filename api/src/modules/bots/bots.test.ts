@@ -315,6 +315,16 @@ describe('bot commands (spec 2 §7 Bot commands)', () => {
     txt.append('body', JSON.stringify({ botSetupId: s.id, commandBot: '2', commandType: 1 }));
     txt.append('media', new File([new TextEncoder().encode('text')], 'a.txt', { type: 'text/plain' }));
     expect((await call('POST', `/bot/${A.company.id}`, A.admin.token, { body: txt })).status).toBe(400);
+    // malformed multipart input: the body part not JSON, an array, a number; a body part missing → 400, never 500
+    for (const part of ['{not json', '[1,2]', '42', null]) {
+      const f = new FormData();
+      if (part !== null) f.append('body', part);
+      f.append('mediaName', 'x.png');
+      const r = await call('POST', `/bot/${A.company.id}`, A.admin.token, { body: f });
+      expect([part, r.status]).toEqual([part, 400]);
+      const u = await call('PUT', `/bot/${A.company.id}/${one.body.id}`, A.admin.token, { body: f });
+      expect([part, u.status]).toEqual([part, 400]);
+    }
   });
 
   test('delete: the subtree goes and later siblings move up (no gap)', async () => {

@@ -11,6 +11,7 @@ import { useCapabilities } from '../auth/use-capabilities';
 import { fetchQueues } from '../queues/queues-api';
 import { createBotCommand, fetchBotFlows, fetchCategoryOptions, fetchTagOptions, updateBotCommand } from './bots-api';
 import { useCommandTypeLabel } from './command-labels';
+import { PromptSelect } from './prompt-select';
 
 type Named = { id: number; name: string };
 type Options = { queues: Named[]; users: Named[]; tags: Named[]; categories: Named[]; flows: Named[] };
@@ -232,6 +233,11 @@ export function BotCommandDialog({
               </FormField>
               <ToggleField
                 label={<Trans>Forçar próximo fluxo</Trans>}
+                description={
+                  <Trans>
+                    O fluxo encerra a conversa do bot: sem menu nem pergunta depois dele; o ticket aguarda um atendente.
+                  </Trans>
+                }
                 checked={form.forceNextFlow}
                 onChange={(v) => set('forceNextFlow', v)}
                 testId="bot-command-force-next"
@@ -293,13 +299,12 @@ export function BotCommandDialog({
             </FormField>
           ) : null}
           {form.commandType === 8 ? (
-            <FormField label={<Trans>Prompt (id)</Trans>} error={err('botConfigId')}>
-              <input
-                className="input w-full"
-                inputMode="numeric"
-                value={form.botConfigId ?? ''}
-                onChange={(e) => set('botConfigId', e.target.value ? Number(e.target.value) : null)}
-                data-testid="bot-command-prompt"
+            <FormField label={<Trans>Prompt</Trans>} error={err('botConfigId')}>
+              <PromptSelect
+                value={form.botConfigId}
+                onChange={(id) => set('botConfigId', id)}
+                canList={!!caps?.useAi}
+                testId="bot-command-prompt"
               />
             </FormField>
           ) : null}

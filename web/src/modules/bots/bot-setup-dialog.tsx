@@ -21,9 +21,11 @@ import { validateAndSave } from '../../lib/save-form';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { IdSelect } from '../../ui/id-select';
+import { useCapabilities } from '../auth/use-capabilities';
 import { fetchQueues } from '../queues/queues-api';
 import { fetchConnections } from '../users/users-api';
 import { createBotSetup, updateBotSetup } from './bots-api';
+import { PromptSelect } from './prompt-select';
 
 type Named = { id: number; name: string };
 type Form = {
@@ -77,6 +79,7 @@ export function BotSetupDialog({
   onSaved: (s: BotSetupDto) => void;
 }) {
   const { t } = useLingui();
+  const caps = useCapabilities();
   const [form, setForm] = useState<Form>(() => formOf(setup ?? copyOf, !setup && !!copyOf));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [opts, setOpts] = useState<{ queues: Named[]; connections: Named[] } | null>(null);
@@ -291,13 +294,12 @@ export function BotSetupDialog({
           </select>
         </FormField>
         {form.botType === 'prompt' ? (
-          <FormField label={<Trans>Prompt (id)</Trans>} error={err('botConfigId')}>
-            <input
-              className="input w-full"
-              inputMode="numeric"
-              value={form.botConfigId ?? ''}
-              onChange={(e) => set('botConfigId', e.target.value ? Number(e.target.value) : null)}
-              data-testid="bot-setup-prompt"
+          <FormField label={<Trans>Prompt</Trans>} error={err('botConfigId')}>
+            <PromptSelect
+              value={form.botConfigId}
+              onChange={(id) => set('botConfigId', id)}
+              canList={!!caps?.useAi}
+              testId="bot-setup-prompt"
             />
           </FormField>
         ) : null}

@@ -55,6 +55,17 @@ export const fetchTagOptions = () => apiJson<(Named & { color: string })[]>('GET
 export const fetchCategoryOptions = () => apiJson<Named[]>('GET', '/categoryContacts/list');
 
 /** `GET /flows/?type=Bot`: the flows a command may run (spec 2 §7 "generic search selector … flows, type Bot"). */
+/** the company's prompts for a selector (`GET /botConfigs`, the first pages; deleted ones are not listed) */
+export async function fetchPromptOptions(): Promise<Named[]> {
+  const out: Named[] = [];
+  for (let page = 1; page <= 5; page++) {
+    const res = await apiJson<{ botConfigs: Named[]; hasMore: boolean }>('GET', `/botConfigs?pageNumber=${page}`);
+    out.push(...res.botConfigs.map((c) => ({ id: c.id, name: c.name })));
+    if (!res.hasMore) break;
+  }
+  return out;
+}
+
 export async function fetchBotFlows(): Promise<Named[]> {
   const res = await apiJson<{ flows: Named[] }>('GET', '/flows/?type=Bot&pageNumber=1');
   return res.flows;

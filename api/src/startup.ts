@@ -4,6 +4,7 @@ import { seedDemoBot } from './modules/bots/bots.demo';
 import { startBotsArea } from './modules/bots/bots.runtime';
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
 import { seedDemoCampaignSetup } from './modules/campaign-setups/campaign-setups.demo';
+import { seedDemoCampaign } from './modules/campaigns/campaigns.demo';
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { seedDemoFlows } from './modules/flows/flows.demo';
 import { startFlowsArea } from './modules/flows/flows.startup';
@@ -58,7 +59,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   // flows: one Chat flow to run with ';' in a chat
   if (opts.role === 'api') await seedDemoFlows(DEMO.companyName);
   // campaign setups: one on the demo's non-default connection (after it exists)
-  if (opts.role === 'api') await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
+  // campaigns: 'Campanha Demo' (3 contacts) on that setup, sent by the engine (after the setup, first start only)
+  if (opts.role === 'api') await seedDemoCampaign(await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email));
   // chatbots: 'Atendimento Demo' on its own connection 'Demo Bot' (after the campaign setup, which takes the
   // non-default connections it finds)
   if (opts.role === 'api') await seedDemoBot(DEMO.companyName, DEMO.admin.email);

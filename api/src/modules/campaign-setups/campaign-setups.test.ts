@@ -15,6 +15,7 @@ import { signAccessToken } from '../../platform/auth/tokens';
 import { db } from '../../platform/db';
 import { makeQueue } from '../../test/factories';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
+import { DEMO_CAMPAIGN_NAME, DEMO_CAMPAIGN_SEND_LIST, seedDemoCampaign } from '../campaigns/campaigns.demo';
 import { DEMO, seedDemo } from '../companies/demo-seed';
 import { makeWhatsapp } from '../tickets/tickets.fixtures';
 import { DEMO_API_CONNECTION } from '../whatsapp/whatsapp.startup';
@@ -350,11 +351,12 @@ describe('demo campaign setup (npm start)', () => {
     invalidateActors();
     // as seedDemoConnection leaves it (without starting the simulator sessions): 'Principal' default, 'Demo API' not
     await makeWhatsapp(company.id, { name: 'Principal', isDefault: true });
-    await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
+    expect(await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email)).toBeNull();
     expect((await db.select().from(campaignSetups).where(eq(campaignSetups.companyId, company.id))).length).toBe(0);
     await makeWhatsapp(company.id, { name: DEMO_API_CONNECTION });
-    await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
-    await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
+    const seeded = await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email);
+    expect(seeded).toMatchObject({ companyId: company.id, ownerId: admin.id });
+    expect(await seedDemoCampaignSetup(DEMO.companyName, DEMO.admin.email)).toBeNull();
     const token = await signAccessToken(t.platform.env, admin);
     const list = await (await t.req('GET', '/CampaignSetup/', { token })).json();
     expect(list.count).toBe(1);
@@ -368,5 +370,20 @@ describe('demo campaign setup (npm start)', () => {
       ticketSetStatus: 'closed',
       autoStart: true,
     });
+
+    // the demo campaign goes on the setup just seeded (only then): 3 contacts, taken by the engine at once
+    await seedDemoCampaign(null);
+    await seedDemoCampaign(seeded);
+    const campaignsList = await (await t.req('GET', '/Campaign/', { token })).json();
+    expect(campaignsList.count).toBe(1);
+    expect(campaignsList.campaigns[0]).toMatchObject({ name: DEMO_CAMPAIGN_NAME, campaignSetupId: seeded!.setupId });
+    expect(['start', 'finalized']).toContain(campaignsList.campaigns[0].status);
+    const dispatches = await (
+      await t.req('GET', `/CampaignDispatch/${campaignsList.campaigns[0].id}`, { token })
+    ).json();
+    expect(dispatches.count).toBe(DEMO_CAMPAIGN_SEND_LIST.length);
+    expect(dispatches.campaignDispatches.map((d: { number: string }) => d.number)).toEqual(
+      DEMO_CAMPAIGN_SEND_LIST.map((c) => c.number),
+    );
   });
 });

@@ -12,6 +12,8 @@ export type CampaignCounters = {
   uncertainCount: number;
   pendingCount: number;
   canceledCount: number;
+  /** dispatches being sent now (claimed): after PAUSE or Concluir the manager shows "Pausando…" until it is 0 */
+  inFlightCount?: number;
 };
 
 export type CampaignEvent =

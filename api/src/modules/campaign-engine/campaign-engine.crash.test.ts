@@ -161,6 +161,7 @@ describe.skipIf(!pgUrl || !redisUrl)('campaign engine crash: SIGKILL the sending
       uncertainCount: uncertain.length,
       pendingCount: 0,
       canceledCount: 0,
+      inFlightCount: 0,
     });
     const [camp] = await db.select().from(campaigns).where(eq(campaigns.id, c.id));
     expect(camp?.finalized).not.toBeNull();

@@ -65,6 +65,7 @@ export function countersOf(c: DispatchCounts): CampaignCounters {
     uncertainCount: n('uncertain'),
     pendingCount: n('pending') + n('claimed'),
     canceledCount: n('canceled'),
+    inFlightCount: n('claimed'),
   };
 }
 

@@ -34,7 +34,14 @@ import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { CampaignStatusBadge, DispatchStatusBadge, When } from './campaign-cells';
 import { campaignChannelOf, liveEffect } from './campaign-live';
 import { CampaignPhone } from './campaign-phone';
-import { byDispatchId, canManageCampaign, dispatchDeletable, progressOf, schedulable } from './campaign-rules';
+import {
+  byDispatchId,
+  canManageCampaign,
+  dispatchDeletable,
+  progressOf,
+  schedulable,
+  stoppingNote,
+} from './campaign-rules';
 import { CampaignScheduleDialog } from './campaign-schedule-dialog';
 import { CampaignSetupInfo, setupButtons } from './campaign-setup-info';
 import {
@@ -145,7 +152,8 @@ function CampaignManager({ campaignId }: { campaignId: number }) {
     countsTimer.current = setTimeout(() => {
       countsTimer.current = null;
       fetchDispatchPage(campaignId, 1).then(
-        (r) => setCounts(r.counts),
+        // the page has no in-flight number: the last live one stays
+        (r) => setCounts((prev) => countsOf({ inFlightCount: prev?.inFlightCount, ...r.counts })),
         () => {},
       );
     }, COUNTS_THROTTLE_MS);
@@ -253,6 +261,7 @@ function CampaignManager({ campaignId }: { campaignId: number }) {
   };
 
   const progress = progressOf(c);
+  const stopping = stoppingNote(campaign.status, c.inFlightCount, list.items);
 
   return (
     <div className="card flex h-full min-h-0 flex-col bg-base-100 shadow-sm" data-testid="campaign-manager">
@@ -265,6 +274,16 @@ function CampaignManager({ campaignId }: { campaignId: number }) {
             {campaign.name}
           </h1>
           <CampaignStatusBadge status={campaign.status} testId="manager-status" />
+          {stopping ? (
+            <span
+              className="badge badge-ghost badge-sm gap-1 whitespace-nowrap"
+              data-testid="manager-stopping"
+              title={t`A mensagem já iniciada (saudação enviada) ainda será enviada.`}
+            >
+              <span className="loading loading-spinner loading-xs" />
+              {stopping === 'pausing' ? <Trans>Pausando…</Trans> : <Trans>Concluindo…</Trans>}
+            </span>
+          ) : null}
         </div>
         {manage ? (
           <div className="flex flex-wrap items-center gap-2">

@@ -10,6 +10,7 @@ import {
   schedulable,
   sendListOf,
   shortZoned,
+  stoppingNote,
   withoutNumber,
 } from './campaign-rules';
 
@@ -86,5 +87,17 @@ describe('dense dates', () => {
   test('day/month and time on the company clock, without the year', () => {
     expect(shortZoned('2026-11-25T17:05:00.000Z', 'America/Sao_Paulo', 'pt-BR')).toBe('25/11 14:05');
     expect(shortZoned('2026-01-02T03:04:00.000Z', 'UTC', 'pt-BR')).toBe('02/01 03:04');
+  });
+});
+
+describe('pausing / finalizing while a dispatch is in flight', () => {
+  const rows = (...st: string[]) => st.map((status) => ({ status }) as { status: 'claimed' });
+  test('the live in-flight count decides; the claimed rows on screen stand in until one arrives', () => {
+    expect(stoppingNote('pause', 1, [])).toBe('pausing');
+    expect(stoppingNote('finalized', 1, [])).toBe('finalizing');
+    expect(stoppingNote('pause', 0, rows('claimed'))).toBeNull();
+    expect(stoppingNote('pause', undefined, rows('sent', 'claimed'))).toBe('pausing');
+    expect(stoppingNote('pause', undefined, rows('sent', 'pending'))).toBeNull();
+    expect(stoppingNote('start', 1, rows('claimed'))).toBeNull();
   });
 });

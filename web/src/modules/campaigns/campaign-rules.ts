@@ -77,3 +77,19 @@ export function shortZoned(iso: string, timeZone: string, locale: string): strin
   }
   return f.format(new Date(iso)).replace(',', '');
 }
+
+/**
+ * PAUSE or Concluir while a dispatch is in flight: a greeted contact still gets its message (up to tMax later), so the
+ * manager says "Pausando…" / "Concluindo…" until it is done. `inFlightCount` comes with the engine's live counters;
+ * until one arrives the claimed rows on screen stand in.
+ */
+export function stoppingNote(
+  status: CampaignStatus,
+  inFlightCount: number | undefined,
+  rows: readonly Pick<CampaignDispatchDto, 'status'>[],
+): 'pausing' | 'finalizing' | null {
+  if (status !== 'pause' && status !== 'finalized') return null;
+  const inFlight = inFlightCount ?? rows.filter((r) => r.status === 'claimed').length;
+  if (inFlight <= 0) return null;
+  return status === 'pause' ? 'pausing' : 'finalizing';
+}

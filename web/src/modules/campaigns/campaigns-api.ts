@@ -47,13 +47,21 @@ export type DispatchPage = Page<CampaignDispatchList['campaignDispatches'][numbe
 };
 
 /** The manager's counters (spec: count, sentCount, failCount; ours: uncertainCount). */
-export type CampaignCounts = { count: number; sentCount: number; failCount: number; uncertainCount: number };
+export type CampaignCounts = {
+  count: number;
+  sentCount: number;
+  failCount: number;
+  uncertainCount: number;
+  /** dispatches being sent now — only the engine's live counters carry it (undefined: not known) */
+  inFlightCount?: number;
+};
 
 export const countsOf = (l: Partial<CampaignCounts>): CampaignCounts => ({
   count: l.count ?? 0,
   sentCount: l.sentCount ?? 0,
   failCount: l.failCount ?? 0,
   uncertainCount: l.uncertainCount ?? 0,
+  ...(l.inFlightCount !== undefined ? { inFlightCount: l.inFlightCount } : {}),
 });
 
 /** `GET /CampaignDispatch/{campaignId}` (pageNumber) → `{ campaignDispatches, hasMore, count, sentCount, failCount }`. */

@@ -98,6 +98,14 @@ describe('campaign setup schema', () => {
     );
   });
 
+  test('a field of the wrong type gets a Portuguese text (API clients), never a zod default', () => {
+    expect(firstMessage(CampaignSetupInput.safeParse({ name: 'x', whatsapps: [1], autoStart: 'yes' }))).toBe(
+      CAMPAIGN_TEXTS.valueInvalid,
+    );
+    expect(firstMessage(campaignUpdate(NOW).safeParse({ campaignDispatchs: 'a' }))).toBe(CAMPAIGN_TEXTS.valueInvalid);
+    expect(campaignUpdate(NOW).parse({ name: 'x', campaignDispatchs: [] }).name).toBe('x');
+  });
+
   test('webhookUrlConcluded: http(s) URL or empty', () => {
     const p = (u: unknown) => CampaignSetupInput.safeParse({ name: 'x', whatsapps: [1], webhookUrlConcluded: u });
     expect(p('https://example.com/hook').data?.webhookUrlConcluded).toBe('https://example.com/hook');

@@ -32,6 +32,8 @@ export const CAMPAIGN_TEXTS = {
   tMinAboveTMax: 'O tempo mínimo não pode ser maior que o máximo',
   intervalInvalid: 'O intervalo deve ser 5, 10, 20, 30, 40, 50 ou 60 segundos',
   ticketStatusInvalid: 'Status do ticket inválido',
+  /** a field of the wrong type without a text of its own (API clients: e.g. autoStart "yes") */
+  valueInvalid: 'Valor inválido',
   invalidId: 'Id inválido',
   tooManyConnections: 'No máximo 20 conexões por configuração',
   buttonTextRequired: 'Informe o texto do botão',
@@ -262,7 +264,7 @@ export const CampaignSetupInput = z
     tMax: oneOf(T_MAX_OPTIONS, CAMPAIGN_TEXTS.tMaxInvalid, CAMPAIGN_SETUP_DEFAULTS.tMax),
     tMin: oneOf(T_MIN_OPTIONS, CAMPAIGN_TEXTS.tMinInvalid, CAMPAIGN_SETUP_DEFAULTS.tMin),
     interval: oneOf(INTERVAL_OPTIONS, CAMPAIGN_TEXTS.intervalInvalid, CAMPAIGN_SETUP_DEFAULTS.interval),
-    autoStart: z.boolean().default(CAMPAIGN_SETUP_DEFAULTS.autoStart),
+    autoStart: z.boolean({ error: CAMPAIGN_TEXTS.valueInvalid }).default(CAMPAIGN_SETUP_DEFAULTS.autoStart),
     webhookUrlConcluded: HttpUrl,
     jsonButtonOrList: JsonButtonOrList,
     intervalJitterPct: z
@@ -605,7 +607,7 @@ export function campaignUpdate(now: number) {
     name: campaignName.optional(),
     campaignSetupId: setupId.optional(),
     schedule: campaignSchedule(now, 'manager').optional(),
-    campaignDispatchs: z.array(z.unknown()).optional(),
+    campaignDispatchs: z.array(z.unknown(), { error: CAMPAIGN_TEXTS.valueInvalid }).optional(),
   });
 }
 export type CampaignUpdate = z.output<ReturnType<typeof campaignUpdate>>;

@@ -150,7 +150,8 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
     await sdialog.getByTestId('bot-setup-name').fill(`Bot IA ${stamp}`);
     await sdialog.locator(`[data-testid="bot-setup-whatsapp"][data-name="${conn.name}"]`).check();
     await sdialog.getByTestId('bot-setup-type').selectOption('prompt');
-    await sdialog.getByTestId('bot-setup-prompt').fill(String(promptId));
+    // the prompt is chosen by name among the company's prompts (GET /botConfigs)
+    await sdialog.getByTestId('bot-setup-prompt').selectOption({ label: promptName });
     await sdialog.getByTestId('bot-setup-save').click();
     await expect(toast(page, 'Configuração do bot salva')).toBeVisible();
     setupId = Number(
@@ -205,4 +206,44 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   await expect(row).toHaveCount(0);
   await page.waitForTimeout(1_700);
   await expect(row).toHaveCount(0);
+});
+
+test('ai demo: the connection Demo IA answers through the demo prompt on the embedded fake model (no key)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(VIEWPORT);
+  const { token } = await apiLogin(request, ADMIN);
+  const res = await request.get(`${API_URL}/whatsapp`, { headers: authHeaders(token) });
+  const conn = ((await res.json()) as { id: number; name: string }[]).find((w) => w.name === 'Demo IA');
+  expect(conn, 'the demo company has the connection Demo IA').toBeTruthy();
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/BotSetups');
+  await expect(page.getByTestId('bot-setup-row').filter({ hasText: 'Atendente IA Demo' })).toContainText('Demo IA');
+  let ticketId = 0;
+  const number = `55117${String(Date.now()).slice(-8)}`;
+  try {
+    await page.goto(`/simulator/${conn?.id}`);
+    await page.getByTestId('simulator-number').fill(number);
+    await page.getByTestId('simulator-name').fill('Cliente da demo IA');
+    await page.getByTestId('simulator-open').click();
+    await page.getByTestId('phone-input').fill('Vocês abrem no domingo?');
+    await page.getByTestId('phone-send').click();
+    const phoneAnswer = page.locator('[data-testid="sim-message"][data-direction="out"]');
+    await expect(phoneAnswer).toHaveCount(1, { timeout: 25_000 });
+    await expect(phoneAnswer).toContainText('Você disse: “Vocês abrem no domingo?”');
+    await shot(page, 'ai-demo-phone');
+  } finally {
+    await expect
+      .poll(async () => {
+        const r = await request.get(`${API_URL}/tickets?showAll=true&searchParam=${number}`, {
+          headers: authHeaders(token),
+        });
+        ticketId = ((await r.json()) as { tickets: { id: number }[] }).tickets[0]?.id ?? 0;
+        return ticketId;
+      })
+      .toBeGreaterThan(0);
+    await request.delete(`${API_URL}/tickets/${ticketId}`, { headers: authHeaders(token) });
+  }
 });

@@ -1,6 +1,6 @@
 import { seedDemoAi } from './modules/ai/ai.demo';
 import { startAiArea } from './modules/ai/ai.runtime';
-import { seedDemoBot } from './modules/bots/bots.demo';
+import { seedDemoAiBot, seedDemoBot } from './modules/bots/bots.demo';
 import { startBotsArea } from './modules/bots/bots.runtime';
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
 import { seedDemoCampaignSetup } from './modules/campaign-setups/campaign-setups.demo';
@@ -64,6 +64,10 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   // chatbots: 'Atendimento Demo' on its own connection 'Demo Bot' (after the campaign setup, which takes the
   // non-default connections it finds)
   if (opts.role === 'api') await seedDemoBot(DEMO.companyName, DEMO.admin.email);
-  // AI: the embedded fake model, the demo's integration pointing at it and a prompt
-  if (opts.role === 'api') await seedDemoAi(DEMO.companyName);
+  // AI: the embedded fake model, the demo's integration pointing at it and a prompt; the prompt answers on the
+  // connection 'Demo IA' (a chatbot setup of botType prompt)
+  if (opts.role === 'api') {
+    const demoPromptId = await seedDemoAi(DEMO.companyName);
+    await seedDemoAiBot(DEMO.companyName, DEMO.admin.email, demoPromptId);
+  }
 }

@@ -14,13 +14,14 @@ let demoModel: FakeModel | null = null;
  * The demo's AI (embedded start, never in production): the embedded fake model on 127.0.0.1 (AI_FAKE_MODEL_PORT, else
  * a free port), the demo company's integration pointing at it (its URL refreshed on every start: the port may
  * change) and, once, a prompt using it — so `npm start` shows a working AI attendant (the prompt's simulator, or a
- * bot setup of type prompt) without any key and without the internet.
+ * bot setup of type prompt) without any key and without the internet. Answers the demo prompt's id (null when it is
+ * gone or outside the demo): the chatbots' demo puts it on the bot setup of its connection 'Demo IA'.
  */
-export async function seedDemoAi(companyName: string): Promise<void> {
+export async function seedDemoAi(companyName: string): Promise<number | null> {
   const env = platform().env;
-  if (env.production) return;
+  if (env.production) return null;
   const companyId = await repo.unsafeFindCompanyIdByName(companyName);
-  if (companyId === null) return;
+  if (companyId === null) return null;
   if (!demoModel) {
     const port = Number(process.env.AI_FAKE_MODEL_PORT ?? 0) || 0;
     try {
@@ -28,7 +29,7 @@ export async function seedDemoAi(companyName: string): Promise<void> {
     } catch (err) {
       // another API process of this machine already serves it on that port (scaled demo): keep its URL
       log.warn({ err, port }, 'demo AI: the fake model port is taken; the integration keeps its URL');
-      return;
+      return (await repo.findConfigByName(companyId, DEMO_PROMPT_NAME))?.id ?? null;
     }
     log.info({ url: demoModel.url }, 'demo AI: the embedded fake model listens');
   }
@@ -43,8 +44,10 @@ export async function seedDemoAi(companyName: string): Promise<void> {
   const integration = existing
     ? await updateIntegrationFor(companyId, existing.id, { ...input, apiToken: '' })
     : await createIntegrationFor(companyId, input);
-  if ((await repo.countConfigs(companyId)) > 0) return;
-  await createBotConfigFor(
+  if ((await repo.countConfigs(companyId)) > 0) {
+    return (await repo.findConfigByName(companyId, DEMO_PROMPT_NAME))?.id ?? null;
+  }
+  const prompt = await createBotConfigFor(
     companyId,
     BotConfigInput.parse({
       name: DEMO_PROMPT_NAME,
@@ -58,4 +61,5 @@ export async function seedDemoAi(companyName: string): Promise<void> {
     }),
   );
   log.info({ companyId }, 'demo AI prompt seeded');
+  return prompt.id;
 }

@@ -6,6 +6,8 @@ import * as repo from './bots.repo';
 
 export const DEMO_BOT_CONNECTION = 'Demo Bot';
 export const DEMO_BOT_SETUP = 'Atendimento Demo';
+export const DEMO_AI_CONNECTION = 'Demo IA';
+export const DEMO_AI_SETUP = 'Atendente IA Demo';
 
 /**
  * The demo's chatbot (first embedded start, after the other demo seeds): its own simulator connection 'Demo Bot'
@@ -73,4 +75,47 @@ export async function seedDemoBot(companyName: string, ownerEmail: string): Prom
     for (const c of commands) await repo.insertCommand(companyId, { ...base, ...c }, tx);
   });
   log.info({ companyId }, 'demo chatbot seeded');
+}
+
+/**
+ * The demo's AI attendant (after the AI demo, which answers its prompt's id): its own simulator connection 'Demo IA'
+ * with the bot setup 'Atendente IA Demo' of botType prompt on that prompt, owned by the demo admin — chat from the
+ * phone mock-up of 'Demo IA' and the embedded fake model answers in the ticket. Once: only while the company has no
+ * setup of that name (once deleted, it stays deleted; the connection is reused).
+ */
+export async function seedDemoAiBot(
+  companyName: string,
+  ownerEmail: string,
+  botConfigId: number | null,
+): Promise<void> {
+  const env = platform().env;
+  if (env.production || !env.simulatorEnabled || botConfigId === null) return;
+  const companyId = await repo.unsafeFindCompanyIdByName(companyName);
+  if (companyId === null || (await repo.countSetupsNamed(companyId, DEMO_AI_SETUP)) > 0) return;
+  const whatsappId = await seedDemoSimulatorConnection(companyId, DEMO_AI_CONNECTION);
+  if (whatsappId === null) return;
+  const ownerId = await repo.userIdByEmail(companyId, ownerEmail);
+  await repo.withTransaction((tx) =>
+    repo.insertSetup(
+      companyId,
+      {
+        name: DEMO_AI_SETUP,
+        typingTime: 2,
+        reopenBotAfterHours: 0,
+        countErrorsBot: 2,
+        typeMenu: 'text',
+        messageOnErrorsBot: DEFAULT_MESSAGE_ON_ERRORS_BOT,
+        actionWithoutQueue: 'none',
+        timeWithoutQueue: 5,
+        messageOnWithoutQueue: DEFAULT_MESSAGE_ON_WITHOUT_QUEUE,
+        transferQueueId: null,
+        userId: ownerId,
+        botType: 'prompt',
+        botConfigId,
+      },
+      [whatsappId],
+      tx,
+    ),
+  );
+  log.info({ companyId }, 'demo AI attendant seeded');
 }

@@ -439,6 +439,14 @@ export async function countSetups(companyId: number): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
+export async function countSetupsNamed(companyId: number, name: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(botSetups)
+    .where(and(eq(botSetups.companyId, companyId), eq(botSetups.name, name)));
+  return Number(r?.n ?? 0);
+}
+
 export async function companyQueuesByName(companyId: number): Promise<Map<string, number>> {
   const rows = await db
     .select({ id: queues.id, name: queues.name })

@@ -333,6 +333,7 @@ describe('the send list fast path', () => {
         number: fc.oneof(fc.string({ maxLength: 14 }), fc.integer(), fc.double(), fc.constant(null), fc.constant([])),
         name: text,
         name_opcional: text,
+        email: text,
         email_opcional: text,
         extra: text,
       },
@@ -340,6 +341,19 @@ describe('the send list fast path', () => {
     ),
     fc.constantFrom(null, 'x', 1, [] as unknown),
   );
+
+  test("the web creator's `email` and the sheet's `email_opcional` both reach the entry", () => {
+    const list = [
+      { number: '5511987654321', name: 'Ana', email: ' ana@x.com ' },
+      { number: '5511987654322', email_opcional: 'bia@x.com' },
+    ];
+    const want = [
+      { number: '5511987654321', name: 'Ana', email: 'ana@x.com' },
+      { number: '5511987654322', name: null, email: 'bia@x.com' },
+    ];
+    expect(plainSendListItems(list)).toEqual(want);
+    expect(schema.parse(list)).toEqual(want);
+  });
 
   test('plainSendListItems answers what z.array(SendListItem) answers, or null where the schema refuses', () => {
     fc.assert(

@@ -479,7 +479,10 @@ export function campaignSheetRows(
 /** Longest name / e-mail of a send-list item. */
 const SEND_LIST_TEXT_MAX = 200;
 
-/** One contact of the v1 JSON's sendList: number, optional name (`name` or `name_opcional`), `email_opcional`. */
+/**
+ * One contact of the v1 JSON's sendList: number, optional name (`name` or `name_opcional`), optional e-mail
+ * (`email` or `email_opcional`: the web creator sends `email`, the sheet's column is `email_opcional`).
+ */
 export const SendListItem = z
   .object({
     number: z.preprocess(
@@ -488,12 +491,13 @@ export const SendListItem = z
     ),
     name: z.string().max(SEND_LIST_TEXT_MAX).nullish(),
     name_opcional: z.string().max(SEND_LIST_TEXT_MAX).nullish(),
+    email: z.string().max(SEND_LIST_TEXT_MAX).nullish(),
     email_opcional: z.string().max(SEND_LIST_TEXT_MAX).nullish(),
   })
   .transform((v) => ({
     number: v.number,
     name: v.name?.trim() || v.name_opcional?.trim() || null,
-    email: v.email_opcional?.trim() || null,
+    email: v.email?.trim() || v.email_opcional?.trim() || null,
   }));
 
 const optionalText = (v: unknown): v is string | null | undefined =>
@@ -511,15 +515,21 @@ export function plainSendListItems(v: unknown): { number: string; name: string |
   for (let i = 0; i < v.length; i++) {
     const item: unknown = v[i];
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
-    const { number, name, name_opcional, email_opcional } = item as Record<string, unknown>;
+    const { number, name, name_opcional, email, email_opcional } = item as Record<string, unknown>;
     const n = typeof number === 'number' ? number.toFixed(0) : number;
-    if (typeof n !== 'string' || !optionalText(name) || !optionalText(name_opcional) || !optionalText(email_opcional)) {
+    if (
+      typeof n !== 'string' ||
+      !optionalText(name) ||
+      !optionalText(name_opcional) ||
+      !optionalText(email) ||
+      !optionalText(email_opcional)
+    ) {
       return null;
     }
     out[i] = {
       number: n,
       name: name?.trim() || name_opcional?.trim() || null,
-      email: email_opcional?.trim() || null,
+      email: email?.trim() || email_opcional?.trim() || null,
     };
   }
   return out;

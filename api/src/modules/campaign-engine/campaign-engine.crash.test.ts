@@ -182,6 +182,8 @@ describe.skipIf(!pgUrl || !redisUrl)('campaign engine crash: SIGKILL the sending
     // the database drops that connection (a restart, a network cut): the lock is gone, and seen gone
     await handle.sql!`select pg_terminate_backend(pid) from pg_locks
       where locktype = 'advisory' and classid = ${0x43414d57}::int::oid and objid = ${key}::int::oid`;
+    // the terminated backend exits a moment after pg_terminate_backend answers: until then pg_locks still shows it
+    for (let i = 0; i < 100 && (await lock!.held()); i++) await Bun.sleep(50);
     expect(await lock!.held()).toBe(false);
     expect(await inTransaction((tx) => tryAdvisoryXactLock(tx, 0x43414d57, key))).toBe(true);
     lock!.release();

@@ -234,6 +234,11 @@ test('ai demo: the connection Demo IA answers through the demo prompt on the emb
     await expect(phoneAnswer).toHaveCount(1, { timeout: 25_000 });
     await expect(phoneAnswer).toContainText('Você disse: “Vocês abrem no domingo?”');
     await shot(page, 'ai-demo-phone');
+    // the prompts screen shows the company's tokens of the month (GET /aiUsage), now more than none
+    await page.goto('/botConfig');
+    const usage = page.getByTestId('ai-usage');
+    await expect(usage).toContainText('Tokens usados neste mês');
+    expect(Number(await usage.getAttribute('data-tokens'))).toBeGreaterThan(0);
   } finally {
     await expect
       .poll(async () => {

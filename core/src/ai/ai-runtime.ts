@@ -2,7 +2,7 @@
  * The AI attendant's pure decisions (issue 17): the conversation sent to the model, the debounce, what to ignore, the
  * stop sequences, the typing time and when the dialog goes to a person. No IO, no clock: times are passed in.
  */
-import type { AiChatMessage } from './ai.schemas';
+import { AI_MODEL_MESSAGE_MAX, type AiChatMessage } from './ai.schemas';
 
 export type AiRole = 'system' | 'user' | 'assistant';
 export type AiPromptMessage = { role: AiRole; content: string };
@@ -34,7 +34,8 @@ export function buildAiHistory(
     .filter((m) => m.body.trim() !== '')
     .sort((a, b) => a.at - b.at || (a.id ?? 0) - (b.id ?? 0))
     .slice(-Math.max(1, prompt.maxMessagesForDialog));
-  for (const m of recent) out.push({ role: roleOf(m.fromMe), content: m.body });
+  // a customer's (stranger-controlled) text reaches a paid model: each message is cut to AI_MODEL_MESSAGE_MAX
+  for (const m of recent) out.push({ role: roleOf(m.fromMe), content: m.body.slice(0, AI_MODEL_MESSAGE_MAX) });
   return out;
 }
 

@@ -21,7 +21,17 @@ export const AI_TEXTS = {
   deleted: 'Prompt excluído com sucesso',
   integrationSaved: 'Integração salva com sucesso',
   integrationDeleted: 'Integração excluída com sucesso',
+  simulatorLimited: 'Muitas mensagens para o simulador em pouco tempo. Aguarde e tente novamente.',
 } as const;
+
+/**
+ * The simulator's message (the admin's text goes to a paid model): at most a WhatsApp-sized text, and at most
+ * `AI_SIMULATOR_RULE.limit` messages to the model per company in a minute (429 with Retry-After beyond).
+ */
+export const AI_SIMULATOR_BODY_MAX = 4096;
+export const AI_SIMULATOR_RULE = { limit: 30, windowMs: 60_000 } as const;
+/** a message of a ticket's conversation goes to the model cut to this many characters (a stranger's text) */
+export const AI_MODEL_MESSAGE_MAX = 4096;
 
 /** §5 model choices; an integration may list its own model names in its dataJson (`{ "models": [...] }`). */
 export const AI_MODELS = ['gpt-3.5-turbo', 'gpt-4', 'gpt-4o'] as const;
@@ -219,7 +229,7 @@ export function integrationModels(dataJson: string): string[] {
 export const BotSimulatorInput = z.object({
   message: z
     .object({
-      body: z.string().max(TEXT_MAX, AI_TEXTS.tooLong).default(''),
+      body: z.string().max(AI_SIMULATOR_BODY_MAX, AI_TEXTS.tooLong).default(''),
       fromMe: z.coerce.boolean().default(false),
     })
     .nullish(),
@@ -241,3 +251,6 @@ export type BotSimulatorEvent = {
   status: BotSimulatorStatus;
   messages: BotSimulatorMessageDto[];
 };
+
+/** GET /aiUsage: the company's model calls and tokens since the start of the current month (UTC) */
+export type AiUsageDto = { since: string; totalTokens: number; completions: number; failures: number };

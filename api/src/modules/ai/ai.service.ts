@@ -1,5 +1,6 @@
 import {
   AI_TEXTS,
+  type AiUsageDto,
   type BotConfigDto,
   type BotConfigInput,
   type BotConfigListDto,
@@ -179,4 +180,12 @@ export async function deleteBotConfig(ctx: UserCtx, id: number): Promise<void> {
 /** tokens used and model calls of the company since an instant (the AI's usage, recorded per call) */
 export function aiUsageSince(companyId: number, since: Date) {
   return repo.usageSince(companyId, since);
+}
+
+/** GET /aiUsage: the company's model calls and tokens of the current month (from its first day, 00:00 UTC) */
+export async function showAiUsage(ctx: UserCtx): Promise<AiUsageDto> {
+  assertCan(ctx, 'useAi');
+  const now = nowDate();
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { since: since.toISOString(), ...(await repo.usageSince(ctx.companyId, since)) };
 }

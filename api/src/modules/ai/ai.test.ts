@@ -1,9 +1,17 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { AI_TEXTS, BOT_CONFIG_DEFAULTS, type BotConfigDto, type IntegrationDto } from '@zapdesk/core';
+import {
+  AI_SIMULATOR_BODY_MAX,
+  AI_SIMULATOR_RULE,
+  AI_TEXTS,
+  BOT_CONFIG_DEFAULTS,
+  type BotConfigDto,
+  type IntegrationDto,
+} from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
-import { companies, integrations } from '../../db/schema';
+import { aiUsage, companies, integrations } from '../../db/schema';
 import { invalidateActors } from '../../platform/auth/actor';
 import { db } from '../../platform/db';
+import { rateLimiter } from '../../platform/ratelimit';
 import { makeQueue } from '../../test/factories';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
 import { openAiKey } from './ai.secret';
@@ -211,5 +219,107 @@ describe('prompts (spec 2 §7 /botConfigs)', () => {
       expect(a).not.toContain(KEY);
       expect(a).not.toContain('sk-other-9876');
     }
+  });
+});
+
+describe("bad input, the simulator's limits, the month's usage", () => {
+  test('every route: malformed JSON, wrong types, huge strings, bad ids → 4xx, never 500', async () => {
+    const integ = (await call('POST', '/integration', A.admin.token, { name: 'Lim', apiToken: KEY })).body;
+    const prompt = (await call('POST', '/botConfigs', A.admin.token, { name: 'Lim' })).body;
+    const huge = 'x'.repeat(60_000);
+    const raw = (method: string, path: string, body: string) =>
+      t.req(method, path, { token: A.admin.token, body, headers: { 'content-type': 'application/json' } });
+    for (const [m, path] of [
+      ['POST', '/integration'],
+      ['PUT', `/integration/${integ.id}`],
+      ['POST', '/botConfigs'],
+      ['PUT', `/botConfigs/${prompt.id}`],
+      ['POST', '/botSimulator'],
+    ] as const) {
+      for (const body of ['{', 'null', '[]', '42', '"x"', '']) {
+        const r = await raw(m, path, body);
+        expect({ m, path, body, status: r.status }).toEqual({ m, path, body, status: 400 });
+      }
+      for (const json of [
+        { name: 42, apiToken: [], apiUrl: {}, dataJson: 7 },
+        { name: huge, apiToken: huge, context: huge, message: huge },
+        { name: ['ok'], initialMessages: 'x', temperature: 'hot', botConfigId: 'abc', message: { body: 7 } },
+        { name: ['ok'], initialMessages: [{ body: huge, fromMe: 'talvez' }], botConfigId: -1 },
+      ]) {
+        const r = await call(m, path, A.admin.token, json);
+        expect({ m, path, status: r.status }).toEqual({ m, path, status: 400 });
+      }
+    }
+    for (const path of ['/integration/abc', '/integration/0', '/botConfigs/1e3x', '/botSimulator/-1']) {
+      expect((await call('GET', path, A.admin.token)).status).toBe(400);
+    }
+    expect((await call('GET', '/integration/99999999', A.admin.token)).status).toBe(404);
+    // a body past the server's size limit: 413, still not a 500
+    const big = await raw('POST', '/botConfigs', JSON.stringify({ name: 'x', context: 'x'.repeat(3_000_000) }));
+    expect([400, 413]).toContain(big.status);
+    expect((await call('GET', '/botConfigs?pageNumber=abc&searchParam=', A.admin.token)).status).toBe(400);
+    expect((await call('GET', `/botConfigs?searchParam=${'y'.repeat(5000)}`, A.admin.token)).status).toBeLessThan(500);
+  });
+
+  test('the simulator: a message longer than a WhatsApp text is 400; past AI_SIMULATOR_RULE a minute, 429', async () => {
+    const prompt = (await call('POST', '/botConfigs', A.admin.token, { name: 'Limite' })).body;
+    const long = await call('POST', '/botSimulator', A.admin.token, {
+      botConfigId: prompt.id,
+      message: { body: 'a'.repeat(AI_SIMULATOR_BODY_MAX + 1), fromMe: false },
+    });
+    expect(long).toMatchObject({ status: 400, body: { message: AI_TEXTS.tooLong } });
+    for (let i = 0; i < AI_SIMULATOR_RULE.limit; i++) {
+      await rateLimiter().hit(`ai:simulator:${A.company.id}`, AI_SIMULATOR_RULE);
+    }
+    const res = await t.req('POST', '/botSimulator', {
+      token: A.admin.token,
+      json: { botConfigId: prompt.id, message: { body: 'mais uma', fromMe: false } },
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toMatchObject({ error: 'ERR_TOO_MANY_REQUESTS', message: AI_TEXTS.simulatorLimited });
+    // nothing reached the conversation; clearing it (no model call) still works, and another company is not limited
+    expect((await call('GET', `/botSimulator/${prompt.id}`, A.admin.token)).body.messages).toEqual([]);
+    const cleared = await call('POST', '/botSimulator', A.admin.token, {
+      botConfigId: prompt.id,
+      clearConversation: true,
+    });
+    expect(cleared.status).toBe(200);
+    const other = (await call('POST', '/botConfigs', B.admin.token, { name: 'B livre' })).body;
+    const free = await call('POST', '/botSimulator', B.admin.token, {
+      botConfigId: other.id,
+      message: { body: 'oi', fromMe: true },
+    });
+    expect(free.status).toBe(200);
+    await rateLimiter().reset(`ai:simulator:${A.company.id}`);
+  });
+
+  test("GET /aiUsage: the company's tokens and calls of the month only; plan flag and admin only", async () => {
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 1000);
+    const row = { model: 'gpt-4o', kind: 'simulator' as const, refId: 1, promptTokens: 10, completionTokens: 5 };
+    await db.insert(aiUsage).values([
+      { ...row, companyId: A.company.id, totalTokens: 15, outcome: 'ok' as const, at: now },
+      { ...row, companyId: A.company.id, totalTokens: 0, outcome: 'error' as const, at: now },
+      { ...row, companyId: A.company.id, totalTokens: 1000, outcome: 'ok' as const, at: lastMonth },
+      { ...row, companyId: B.company.id, totalTokens: 777, outcome: 'ok' as const, at: now },
+    ]);
+    const a = await call('GET', '/aiUsage', A.admin.token);
+    expect(a).toMatchObject({ status: 200, body: { totalTokens: 15, completions: 1, failures: 1 } });
+    expect(new Date(a.body.since).getUTCDate()).toBe(1);
+    expect((await call('GET', '/aiUsage', B.admin.token)).body).toMatchObject({ totalTokens: 777, completions: 1 });
+    expect((await call('GET', '/aiUsage', A.agent.token)).status).toBe(403);
+    await db.update(companies).set({ iaIntegrationEnabled: false }).where(eq(companies.id, A.company.id));
+    invalidateActors();
+    expect((await call('GET', '/aiUsage', A.admin.token)).status).toBe(403);
+    expect(
+      (await call('POST', '/botSimulator', A.admin.token, { botConfigId: 1, clearConversation: true })).status,
+    ).toBe(403);
+    await db.update(companies).set({ iaIntegrationEnabled: true }).where(eq(companies.id, A.company.id));
+    invalidateActors();
+  });
+
+  test('acceptance 3 again: none of these answers carries a key', () => {
+    for (const a of answers) expect(a).not.toContain(KEY);
   });
 });

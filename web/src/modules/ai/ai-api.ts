@@ -1,4 +1,5 @@
 import type {
+  AiUsageDto,
   BotConfigDto,
   BotConfigInputRaw,
   BotConfigListDto,
@@ -67,3 +68,8 @@ export const createIntegration = (body: IntegrationInput) => apiJson<Integration
 export const updateIntegration = (id: number, body: IntegrationInput) =>
   apiJson<IntegrationDto>('PUT', `/integration/${id}`, body);
 export const deleteIntegration = (id: number) => apiJson<unknown>('DELETE', `/integration/${id}`);
+
+// ---- usage
+
+/** `GET /aiUsage` → the company's model calls and tokens of the current month. */
+export const fetchAiUsage = () => apiJson<AiUsageDto>('GET', '/aiUsage');

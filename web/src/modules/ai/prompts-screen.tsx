@@ -18,6 +18,7 @@ import { textMatches, usePagedList } from '../../ui/use-paged-list';
 import { useCapabilities } from '../auth/use-capabilities';
 import { deletePrompt, fetchPrompt, fetchPromptsPage } from './ai-api';
 import { AiNav } from './ai-nav';
+import { AiUsageFigure } from './ai-usage';
 import { PromptDialog } from './prompt-dialog';
 import { PromptSimulator } from './prompt-simulator';
 
@@ -98,12 +99,15 @@ function PromptsList({ routeId }: { routeId?: string }) {
         </>
       }
       toolbar={
-        <SearchInput
-          onSearch={setSearch}
-          placeholder={t`Pesquisar prompts`}
-          className="w-full sm:w-80"
-          testId="prompts-search"
-        />
+        <div className="flex w-full flex-wrap items-center justify-between gap-2">
+          <SearchInput
+            onSearch={setSearch}
+            placeholder={t`Pesquisar prompts`}
+            className="w-full sm:w-80"
+            testId="prompts-search"
+          />
+          <AiUsageFigure />
+        </div>
       }
     >
       <PagedListBody

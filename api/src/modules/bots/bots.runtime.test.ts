@@ -282,6 +282,21 @@ describe('conversations (issue 16 acceptance 2)', () => {
     expect([st?.status, st?.reason]).toEqual(['stopped', 'human']);
   });
 
+  test('two quick messages at the start: the bot stays on (its own mark is not a person acting)', async () => {
+    const s = await scene();
+    const c = customer(s);
+    // no clock move between them: the first reply is still typing when the next messages arrive
+    await c.write('Oi');
+    await c.write('1');
+    await c.write('2');
+    const out = await c.expectReplies(1);
+    expect(out.at(-1)?.body).toBe('Planos a partir de R$ 10');
+    const tk = await c.ticket();
+    const [st] = await db.select().from(botTicketStates).where(eq(botTicketStates.ticketId, tk?.id ?? 0));
+    expect(st?.status).toBe('active');
+    expect(tk?.chatbot).toBe(true);
+  });
+
   test('accepted, then returned to pending by the attendant: the bot stays quiet', async () => {
     const s = await scene();
     const c = customer(s);

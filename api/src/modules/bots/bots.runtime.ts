@@ -34,6 +34,7 @@ import {
   lastClosedAtOfContact,
   loadTicketDto,
   markTicketChatbot,
+  ticketChatbotMark,
 } from '../tickets/tickets.service';
 import { botMessagesPerMinute } from './bots.knobs';
 import { botAiPort } from './bots.ports';
@@ -137,8 +138,9 @@ async function decide(ctx: InboundReactionContext, setup: repo.BotSetupRow): Pro
       engaged = true;
     } else if (row.status !== 'active') {
       return null;
-    } else if (!ticket.chatbot) {
-      // a person moved the ticket since the bot took it (transfer, accept then return, …): the bot is done here
+    } else if (!(await ticketChatbotMark(companyId, ticket.id, tx))) {
+      // a person moved the ticket since the bot took it (transfer, accept then return, …): the bot is done here.
+      // Read in this transaction, after the state's lock: the engaging message's mark is committed with its state
       await repo.saveState(companyId, row.id, { status: 'stopped', reason: 'human', lastMessageId: message.id }, tx);
       return null;
     } else {
@@ -172,6 +174,8 @@ async function decide(ctx: InboundReactionContext, setup: repo.BotSetupRow): Pro
       },
       tx,
     );
+    // the ticket is the bot's until a person moves it (every ticket move clears the mark); set with the state
+    if (engaged) await markTicketChatbot(companyId, ticket.id, { queueId: ticket.queueId }, tx);
     return { step, version, typingTime: setup.typingTime, contactId: ticket.contactId, engaged };
   });
 }
@@ -190,8 +194,6 @@ export const chatbotReaction: InboundReaction = {
     const decision = await decide(ctx, setup);
     if (decision === 'handled') return 'stop';
     if (!decision) return 'continue';
-    // the ticket is the bot's until a person moves it (every ticket move clears the mark)
-    if (decision.engaged) await markTicketChatbot(companyId, ticket.id, { queueId: ticket.queueId });
     // the previous move's silence timer is over (its job would find the version changed anyway)
     if (decision.version > 1) {
       await platform()

@@ -495,8 +495,9 @@ export async function markTicketChatbot(
   companyId: number,
   ticketId: number,
   seen: { queueId: number | null },
+  exec: Exec = db,
 ): Promise<boolean> {
-  const rows = await db
+  const rows = await exec
     .update(tickets)
     .set({ chatbot: true })
     .where(
@@ -510,6 +511,15 @@ export async function markTicketChatbot(
     )
     .returning({ id: tickets.id });
   return rows.length > 0;
+}
+
+/** Whether the chatbot still drives the ticket (its mark; read in the bot's transaction). */
+export async function ticketChatbotMark(companyId: number, ticketId: number, exec: Exec = db): Promise<boolean> {
+  const [row] = await exec
+    .select({ chatbot: tickets.chatbot })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  return row?.chatbot ?? false;
 }
 
 /** Resolving clears the contact's bot position (spec 1 §4). */

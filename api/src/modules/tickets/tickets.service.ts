@@ -442,8 +442,18 @@ export async function markTicketRead(companyId: number, ticketId: number): Promi
  * move of the ticket (accept, transfer, return, resolve, reopen, a send's policy, a bulk close) clears the mark: the
  * bot reads it to stop as soon as a person acts. Not published (no visible change).
  */
-export function markTicketChatbot(companyId: number, ticketId: number, seen: { queueId: number | null }) {
-  return repo.markTicketChatbot(companyId, ticketId, seen);
+export function markTicketChatbot(
+  companyId: number,
+  ticketId: number,
+  seen: { queueId: number | null },
+  exec?: repo.Exec,
+) {
+  return repo.markTicketChatbot(companyId, ticketId, seen, exec);
+}
+
+/** Whether the chatbot still drives the ticket (nobody moved it since the bot took it); `exec`: the caller's tx. */
+export function ticketChatbotMark(companyId: number, ticketId: number, exec?: repo.Exec): Promise<boolean> {
+  return repo.ticketChatbotMark(companyId, ticketId, exec);
 }
 
 /** When the contact's previous conversation was closed (a chatbot's reopenBotAfterHours, spec 2 issue 16), or null. */

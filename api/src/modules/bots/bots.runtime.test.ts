@@ -292,7 +292,10 @@ describe('conversations (issue 16 acceptance 2)', () => {
     const out = await c.expectReplies(1);
     expect(out.at(-1)?.body).toBe('Planos a partir de R$ 10');
     const tk = await c.ticket();
-    const [st] = await db.select().from(botTicketStates).where(eq(botTicketStates.ticketId, tk?.id ?? 0));
+    const [st] = await db
+      .select()
+      .from(botTicketStates)
+      .where(eq(botTicketStates.ticketId, tk?.id ?? 0));
     expect(st?.status).toBe('active');
     expect(tk?.chatbot).toBe(true);
   });

@@ -133,6 +133,27 @@ describe.skipIf(!url)('RedisRelay (real Redis)', () => {
     expect(late.code).toBe('ERR_SENDING_WAPP_MSG');
   });
 
+  test('a holder that dies mid-request fails the request soon with the op error, not at the timeout', async () => {
+    // the holder takes the request and never answers; then it dies (a SIGKILL closes its Redis connections)
+    let took = false;
+    const h = relay('H', async () => {
+      took = true;
+      return new Promise(() => {});
+    });
+    const b = relays[1]!;
+    await h.ready;
+    const t0 = Date.now();
+    const waiting = b
+      .request('H', { connId: 3, op: 'send', args: {} }, { timeoutMs: 60_000, timeoutError: 'ERR_SENDING_WAPP_MSG' })
+      .then(unexpected, (e: DomainError) => e);
+    for (let i = 0; i < 100 && !took; i++) await Bun.sleep(20);
+    expect(took).toBe(true);
+    await h.close();
+    // unknown outcome (the holder may have sent it): the timeout's error, a few seconds after the death
+    expect((await waiting).code).toBe('ERR_SENDING_WAPP_MSG');
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  });
+
   test('closing rejects what is still waiting', async () => {
     const c = relay('C');
     await c.ready;

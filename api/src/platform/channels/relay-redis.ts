@@ -46,7 +46,16 @@ type Pending = {
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
   timer: ReturnType<typeof setTimeout>;
+  /** the holder's liveness probe while we wait */
+  watch?: ReturnType<typeof setInterval>;
 };
+
+/**
+ * While a request waits, how often the holder's channel is checked for a subscriber: a holder that died mid-request
+ * (SIGKILL) never answers, and waiting out the timeout (2 min for a send) would keep its caller — e.g. a campaign
+ * dispatch holding its connection — blocked that long.
+ */
+const HOLDER_CHECK_MS = 1_000;
 
 /**
  * JSON with bytes and dates: Uint8Array → `{$b64}` (small) or `{$blob: key}` (large, written by the caller of
@@ -204,12 +213,36 @@ export class RedisRelay implements RelayTransport {
     const msg: Wire = { t: 'req', id, from: this.address, ...call };
     const answer = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.pending.delete(id);
+        const p = this.settle(id);
+        if (!p) return;
         log.warn({ connId: call.connId, op: call.op, owner: address }, 'session relay: owner did not answer in time');
         reject(new DomainError(opts.timeoutError));
       }, opts.timeoutMs);
       timer.unref?.();
-      this.pending.set(id, { resolve, reject, timer });
+      // the holder gone mid-request (no subscriber on its channel, seen twice in a row: not a mere resubscribe):
+      // no answer will come. Failed with the timeout's error at once — the outcome is as unknown as at a timeout
+      let gone = 0;
+      let probing = false;
+      const watch = setInterval(
+        async () => {
+          if (probing) return;
+          probing = true;
+          try {
+            const res = (await this.pub.pubsub('NUMSUB', this.channelOf(address))) as [string, number];
+            gone = Number(res?.[1] ?? 0) === 0 ? gone + 1 : 0;
+          } catch {
+            gone = 0; // Redis unreachable: our own subscription's loss (failPending) or the timeout decides
+          } finally {
+            probing = false;
+          }
+          if (gone < 2 || !this.settle(id)) return;
+          log.warn({ connId: call.connId, op: call.op, owner: address }, 'session relay: owner gone before answering');
+          reject(new DomainError(opts.timeoutError));
+        },
+        Math.min(HOLDER_CHECK_MS, opts.timeoutMs),
+      );
+      watch.unref?.();
+      this.pending.set(id, { resolve, reject, timer, watch });
     });
     answer.catch(() => {}); // observed below; never an unhandled rejection if publish throws first
     let receivers: number;
@@ -236,6 +269,7 @@ export class RedisRelay implements RelayTransport {
     log.warn({ requests: this.pending.size }, 'session relay: subscription lost, waiting requests failed');
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
+      clearInterval(p.watch);
       this.pending.delete(id);
       // Redis connectivity, not the session: 503, the client may retry (an inbound event is idempotent by its id)
       p.reject(serviceUnavailable());
@@ -246,6 +280,7 @@ export class RedisRelay implements RelayTransport {
     const p = this.pending.get(id);
     if (p) {
       clearTimeout(p.timer);
+      clearInterval(p.watch);
       this.pending.delete(id);
     }
     return p;
@@ -293,6 +328,7 @@ export class RedisRelay implements RelayTransport {
     this.closed = true;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
+      clearInterval(p.watch);
       p.reject(new DomainError('ERR_WAPP_NOT_INITIALIZED'));
       this.pending.delete(id);
     }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clonedTestDb } from '../../test/harness';
 import { createThrowawayDatabase, realPostgresUrl } from '../../test/services';
+import { systemClock } from '../clock';
 import { countStatements, type DbHandle, openDb, setDb } from '../db';
 import { DbJobs, type DbJobsOptions } from './db-jobs';
 import { jobsContract, sleep, waitFor } from './jobs.contract';
@@ -100,18 +101,23 @@ function runnerSuite(label: string, handle: () => Promise<DbHandle>) {
     test('a long handler keeps its lease alive: no other runner retakes it', async () => {
       const queue = `lease-${Date.now()}`;
       let runs = 0;
+      // the handler outlives the lease 2.5 times (two renewals needed). The renewal comes lockMs/2 before expiry:
+      // that margin must cover a stall of the whole process (2 cores at load 10+ stall it 100-300 ms), so the lease
+      // is 1 s, not 200 ms (with 200 ms, a 100 ms stall let b retake the job: CI session 7). Real time, explicitly:
+      // a test clock left installed by another file must not decide these leases.
       const handler = async () => {
         runs++;
-        await sleep(700);
+        await sleep(2500);
       };
-      const a = make({ queue, lockMs: 200, stalledCheckMs: 30, pollMs: 30 });
-      const b = make({ queue, lockMs: 200, stalledCheckMs: 30, pollMs: 30 });
+      const clock = () => systemClock;
+      const a = make({ queue, lockMs: 1000, stalledCheckMs: 30, pollMs: 30, clock });
+      const b = make({ queue, lockMs: 1000, stalledCheckMs: 30, pollMs: 30, clock });
       a.define('long', handler);
       b.define('long', handler);
       const job = await a.add('long', {});
       await a.startWorkers();
       await b.startWorkers();
-      await waitFor(async () => (await a.get(job.id))?.state === 'completed', 5000, 'the long job');
+      await waitFor(async () => (await a.get(job.id))?.state === 'completed', 10_000, 'the long job');
       expect(runs).toBe(1);
     });
 

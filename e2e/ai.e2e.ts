@@ -150,8 +150,10 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
     await sdialog.getByTestId('bot-setup-name').fill(`Bot IA ${stamp}`);
     await sdialog.locator(`[data-testid="bot-setup-whatsapp"][data-name="${conn.name}"]`).check();
     await sdialog.getByTestId('bot-setup-type').selectOption('prompt');
-    // the prompt is chosen by name among the company's prompts (GET /botConfigs)
-    await sdialog.getByTestId('bot-setup-prompt').selectOption({ label: promptName });
+    // the prompt is searched by name as the user types (GET /botConfigs?searchParam=…) and picked from the options
+    await sdialog.getByTestId('bot-setup-prompt').fill(promptName);
+    await sdialog.getByTestId('bot-setup-prompt-options').getByRole('option', { name: promptName }).click();
+    await expect(sdialog.getByTestId('bot-setup-prompt-selected')).toContainText(promptName);
     await sdialog.getByTestId('bot-setup-save').click();
     await expect(toast(page, 'Configuração do bot salva')).toBeVisible();
     setupId = Number(
@@ -160,6 +162,15 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
         .filter({ hasText: `Bot IA ${stamp}` })
         .getAttribute('data-id'),
     );
+    // editing the setup shows the chosen prompt's name (GET /botConfigs/{id})
+    await page
+      .getByTestId('bot-setup-row')
+      .filter({ hasText: `Bot IA ${stamp}` })
+      .getByTestId('bot-setup-edit')
+      .click();
+    await expect(sdialog.getByTestId('bot-setup-prompt-selected')).toContainText(promptName);
+    await sdialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(sdialog).toBeHidden();
 
     // ---- a customer writes from the phone mock-up: the model answers in the ticket
     await page.goto(`/simulator/${conn.id}`);

@@ -9,12 +9,20 @@ import { IdSelect } from '../../ui/id-select';
 import { fetchAllUsers } from '../api-tokens/api-tokens-api';
 import { useCapabilities } from '../auth/use-capabilities';
 import { fetchQueues } from '../queues/queues-api';
-import { createBotCommand, fetchBotFlows, fetchCategoryOptions, fetchTagOptions, updateBotCommand } from './bots-api';
+import {
+  createBotCommand,
+  fetchCategoryOptions,
+  fetchFlowRef,
+  fetchTagOptions,
+  searchBotFlows,
+  updateBotCommand,
+} from './bots-api';
 import { useCommandTypeLabel } from './command-labels';
 import { PromptSelect } from './prompt-select';
+import { RemoteSelect } from './remote-select';
 
 type Named = { id: number; name: string };
-type Options = { queues: Named[]; users: Named[]; tags: Named[]; categories: Named[]; flows: Named[] };
+type Options = { queues: Named[]; users: Named[]; tags: Named[]; categories: Named[] };
 type Form = {
   commandBot: string;
   commandType: number;
@@ -54,26 +62,20 @@ function formOf(c: BotCommandDto | null, suggestedPath: string): Form {
   };
 }
 
-function useOptions(flows: boolean): Options | null {
+function useOptions(): Options | null {
   const [opts, setOpts] = useState<Options | null>(null);
   useEffect(() => {
     let alive = true;
-    Promise.all([
-      fetchQueues(),
-      fetchAllUsers(),
-      fetchTagOptions(),
-      fetchCategoryOptions(),
-      flows ? fetchBotFlows() : Promise.resolve([]),
-    ])
-      .then(([queues, users, tags, categories, fl]) => alive && setOpts({ queues, users, tags, categories, flows: fl }))
+    Promise.all([fetchQueues(), fetchAllUsers(), fetchTagOptions(), fetchCategoryOptions()])
+      .then(([queues, users, tags, categories]) => alive && setOpts({ queues, users, tags, categories }))
       .catch((err) => {
         toastError(err);
-        if (alive) setOpts({ queues: [], users: [], tags: [], categories: [], flows: [] });
+        if (alive) setOpts({ queues: [], users: [], tags: [], categories: [] });
       });
     return () => {
       alive = false;
     };
-  }, [flows]);
+  }, []);
   return opts;
 }
 
@@ -133,7 +135,7 @@ export function BotCommandDialog({
   const { t } = useLingui();
   const caps = useCapabilities();
   const flowsOn = !!caps?.useFlows;
-  const opts = useOptions(flowsOn);
+  const opts = useOptions();
   const typeLabel = useCommandTypeLabel();
   const [form, setForm] = useState<Form>(() => formOf(command, suggestedPath));
   const [media, setMedia] = useState<File | null>(null);
@@ -223,11 +225,13 @@ export function BotCommandDialog({
           {form.typeMessage === 'flow' ? (
             <>
               <FormField label={<Trans>Fluxo</Trans>} error={err('flowId')}>
-                <IdSelect
+                <RemoteSelect
                   value={form.flowId}
                   onChange={(id) => set('flowId', id)}
-                  options={opts?.flows ?? []}
-                  emptyLabel={t`Selecione um fluxo`}
+                  search={searchBotFlows}
+                  load={fetchFlowRef}
+                  placeholder={t`Selecione um fluxo`}
+                  onError={toastError}
                   testId="bot-command-flow"
                 />
               </FormField>

@@ -2,6 +2,7 @@ import type { BotCommandDto, BotCommandInput, BotSetupDto, BotSetupInput, BotSet
 import { apiFetch, apiJson } from '../../lib/api';
 import { readJson } from '../../lib/errors';
 import type { Page } from '../../ui/use-paged-list';
+import { collectPages, selectorPath } from './search-select';
 
 /** The bot screens' calls (spec 2 §7 "Bot setups", "Bot commands"), typed by the core DTOs. */
 
@@ -54,19 +55,32 @@ type Named = { id: number; name: string };
 export const fetchTagOptions = () => apiJson<(Named & { color: string })[]>('GET', '/tags/list');
 export const fetchCategoryOptions = () => apiJson<Named[]>('GET', '/categoryContacts/list');
 
-/** `GET /flows/?type=Bot`: the flows a command may run (spec 2 §7 "generic search selector … flows, type Bot"). */
-/** the company's prompts for a selector (`GET /botConfigs`, the first pages; deleted ones are not listed) */
-export async function fetchPromptOptions(): Promise<Named[]> {
-  const out: Named[] = [];
-  for (let page = 1; page <= 5; page++) {
-    const res = await apiJson<{ botConfigs: Named[]; hasMore: boolean }>('GET', `/botConfigs?pageNumber=${page}`);
-    out.push(...res.botConfigs.map((c) => ({ id: c.id, name: c.name })));
-    if (!res.hasMore) break;
-  }
-  return out;
-}
+/** Spec 2 §7 "generic search selector": the prompts matching the typed text (`GET /botConfigs?searchParam=…`, paged). */
+export const searchPrompts = (text: string) =>
+  collectPages(async (page) => {
+    const res = await apiJson<{ botConfigs: Named[]; hasMore: boolean }>(
+      'GET',
+      selectorPath('/botConfigs', text, page),
+    );
+    return { items: res.botConfigs, hasMore: res.hasMore };
+  });
 
-export async function fetchBotFlows(): Promise<Named[]> {
-  const res = await apiJson<{ flows: Named[] }>('GET', '/flows/?type=Bot&pageNumber=1');
-  return res.flows;
-}
+/** The flows a command may run matching the typed text (`GET /flows/?searchParam=…&type=Bot`, paged). */
+export const searchBotFlows = (text: string) =>
+  collectPages(async (page) => {
+    const res = await apiJson<{ flows: Named[]; hasMore: boolean }>(
+      'GET',
+      selectorPath('/flows/', text, page, { type: 'Bot' }),
+    );
+    return { items: res.flows, hasMore: res.hasMore };
+  });
+
+/** the chosen prompt's / flow's name when editing (`GET /botConfigs/{id}`, `GET /flows/{id}`) */
+export const fetchPromptRef = async (id: number): Promise<Named> => {
+  const c = await apiJson<Named>('GET', `/botConfigs/${id}`);
+  return { id: c.id, name: c.name };
+};
+export const fetchFlowRef = async (id: number): Promise<Named> => {
+  const f = await apiJson<Named>('GET', `/flows/${id}`);
+  return { id: f.id, name: f.name };
+};

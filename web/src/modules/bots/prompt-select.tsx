@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { IdSelect } from '../../ui/id-select';
-import { fetchPromptOptions } from './bots-api';
+import { toastError } from '../../lib/errors';
+import { fetchPromptRef, searchPrompts } from './bots-api';
+import { RemoteSelect } from './remote-select';
 
 /**
- * The prompt (AI area's botConfig) of a setup of type prompt or a GPT command: a selector of the company's prompts
- * (`GET /botConfigs`, for who may list them: an admin with the plan's AI integration); anyone else, or a failed
- * list, types the prompt's id. The server checks the id either way (404 'Prompt não encontrado').
+ * The prompt (AI area's botConfig) of a setup of type prompt or a GPT command: the generic search selector over the
+ * company's prompts (`GET /botConfigs?searchParam=…`, spec 2 §7), for who may list them: an admin with the plan's AI
+ * integration; anyone else types the prompt's id. The server checks the id either way (404 'Prompt não encontrado').
  */
 export function PromptSelect({
   value,
@@ -20,18 +20,7 @@ export function PromptSelect({
   testId: string;
 }) {
   const { t } = useLingui();
-  const [options, setOptions] = useState<{ id: number; name: string }[] | null>(null);
-  useEffect(() => {
-    if (!canList) return;
-    let alive = true;
-    fetchPromptOptions()
-      .then((o) => alive && setOptions(o))
-      .catch(() => alive && setOptions(null));
-    return () => {
-      alive = false;
-    };
-  }, [canList]);
-  if (!options) {
+  if (!canList) {
     return (
       <input
         className="input w-full"
@@ -42,9 +31,15 @@ export function PromptSelect({
       />
     );
   }
-  const all =
-    value !== null && !options.some((o) => o.id === value) ? [...options, { id: value, name: `#${value}` }] : options;
   return (
-    <IdSelect value={value} onChange={onChange} options={all} emptyLabel={t`Selecione um prompt`} testId={testId} />
+    <RemoteSelect
+      value={value}
+      onChange={onChange}
+      search={searchPrompts}
+      load={fetchPromptRef}
+      placeholder={t`Buscar prompt`}
+      onError={toastError}
+      testId={testId}
+    />
   );
 }

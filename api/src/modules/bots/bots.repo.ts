@@ -23,6 +23,26 @@ export type BotCommandRow = typeof botCommands.$inferSelect;
 export type BotCommandValues = Omit<typeof botCommands.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
 export type BotStateRow = typeof botTicketStates.$inferSelect;
 
+// ---- shared lookups ----
+
+/** The company's users among `ids` (id, name); no query when `ids` is empty. */
+async function userNames(companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, ids)));
+}
+
+/** The company's queues among `ids` (id, name); no query when `ids` is empty. */
+async function queueNames(companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: queues.id, name: queues.name })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)));
+}
+
 // ---- setups ----
 
 async function setupDtos(companyId: number, rows: BotSetupRow[]): Promise<BotSetupDto[]> {
@@ -36,20 +56,7 @@ async function setupDtos(companyId: number, rows: BotSetupRow[]): Promise<BotSet
     .orderBy(asc(whatsapps.id));
   const userIds = [...new Set(rows.map((r) => r.userId).filter((v): v is number => v !== null))];
   const queueIds = [...new Set(rows.map((r) => r.transferQueueId).filter((v): v is number => v !== null))];
-  const [us, qs] = await Promise.all([
-    userIds.length
-      ? db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)))
-      : [],
-    queueIds.length
-      ? db
-          .select({ id: queues.id, name: queues.name })
-          .from(queues)
-          .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)))
-      : [],
-  ]);
+  const [us, qs] = await Promise.all([userNames(companyId, userIds), queueNames(companyId, queueIds)]);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -203,18 +210,8 @@ async function commandDtos(companyId: number, rows: BotCommandRow[]): Promise<Bo
   const tagIds = ids((r) => r.tags);
   const catIds = ids((r) => r.botCategoryContacts);
   const [us, qs, ts, cs] = await Promise.all([
-    userIds.length
-      ? db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)))
-      : [],
-    queueIds.length
-      ? db
-          .select({ id: queues.id, name: queues.name })
-          .from(queues)
-          .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)))
-      : [],
+    userNames(companyId, userIds),
+    queueNames(companyId, queueIds),
     tagIds.length
       ? db
           .select({ id: tags.id, name: tags.name, color: tags.color })

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, login, shot, toast } from './support';
+import { ADMIN, API_URL, apiLogin, authHeaders, login, shot, simulatorConnection, toast } from './support';
 
 /**
  * Issue 17 acceptance 4: the admin registers an integration pointing at the embedded fake model the demo server runs,
@@ -18,20 +18,6 @@ async function fakeModelUrl(request: APIRequestContext, token: string): Promise<
   const url = ((await res.json()) as { integrations: { apiUrl: string }[] }).integrations[0]?.apiUrl ?? '';
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
   return url;
-}
-
-async function promptConnection(request: APIRequestContext, token: string): Promise<{ id: number; name: string }> {
-  const name = `IA e2e ${Date.now().toString().slice(-5)}`;
-  const res = await request.post(`${API_URL}/whatsapp`, {
-    headers: authHeaders(token),
-    data: { name, lib: 'simulator', isDefault: false },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const created = (await res.json()) as { id: number; name: string };
-  expect(
-    (await request.post(`${API_URL}/simulator/${created.id}/scan`, { headers: authHeaders(token) })).status(),
-  ).toBe(200);
-  return created;
 }
 
 test('ai: an integration and a prompt, tested in the simulator, answer a customer through a bot setup', async ({
@@ -139,7 +125,7 @@ test('ai: an integration and a prompt, tested in the simulator, answer a custome
   await expect(page).toHaveURL(/\/botConfig$/);
 
   // ---- a bot setup of type prompt on its own connection (the bot setups screen)
-  const conn = await promptConnection(request, token);
+  const conn = await simulatorConnection(request, token, 'IA e2e');
   let setupId = 0;
   let ticketId = 0;
   try {

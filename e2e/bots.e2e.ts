@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, login, shot, toast } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, API_URL, apiLogin, authHeaders, login, shot, simulatorConnection, toast } from './support';
 
 /**
  * Issue 16 acceptance 4, bots part: a bot setup on its own simulator connection, a 2-level menu with a sector option
@@ -8,20 +8,6 @@ import { ADMIN, API_URL, apiLogin, authHeaders, login, shot, toast } from './sup
  */
 
 const VIEWPORT = { width: 1366, height: 800 };
-
-async function botConnection(request: APIRequestContext, token: string): Promise<{ id: number; name: string }> {
-  const name = `Bot e2e ${Date.now().toString().slice(-5)}`;
-  const res = await request.post(`${API_URL}/whatsapp`, {
-    headers: authHeaders(token),
-    data: { name, lib: 'simulator', isDefault: false },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const created = (await res.json()) as { id: number; name: string };
-  expect(
-    (await request.post(`${API_URL}/simulator/${created.id}/scan`, { headers: authHeaders(token) })).status(),
-  ).toBe(200);
-  return created;
-}
 
 async function addCommand(
   page: Page,
@@ -49,7 +35,7 @@ test('bots: a 2-level menu with a sector, its hierarchy, and a customer on the p
   test.setTimeout(120_000);
   await page.setViewportSize(VIEWPORT);
   const { token } = await apiLogin(request, ADMIN);
-  const conn = await botConnection(request, token);
+  const conn = await simulatorConnection(request, token, 'Bot e2e');
   const name = `Bot Vendas ${Date.now().toString().slice(-5)}`;
   let setupId: number | null = null;
   const ticketId: number | null = null;

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, shot, toast } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, shot, simulatorConnection, toast } from './support';
 
 /**
  * Issue 15, campaign setups (spec 2 §2 /CampaignSetups, §5, §9): the demo's setup is listed; a setup made on two
@@ -8,21 +8,6 @@ import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, login, shot, toast } from
  */
 
 const VIEWPORT = { width: 1366, height: 800 };
-
-/** A second non-default simulator connection for the journey (removed at the end). */
-async function extraConnection(request: APIRequestContext, token: string): Promise<{ id: number; name: string }> {
-  const name = `Campanha e2e ${Date.now().toString().slice(-5)}`;
-  const res = await request.post(`${API_URL}/whatsapp`, {
-    headers: authHeaders(token),
-    data: { name, lib: 'simulator', isDefault: false },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const created = (await res.json()) as { id: number; name: string };
-  expect(
-    (await request.post(`${API_URL}/simulator/${created.id}/scan`, { headers: authHeaders(token) })).status(),
-  ).toBe(200);
-  return created;
-}
 
 const row = (page: Page, name: string) => page.getByTestId('campaign-setup-row').filter({ hasText: name });
 
@@ -34,7 +19,7 @@ test('campaign setups: create on two connections, see the hint, edit, delete; a 
   test.setTimeout(120_000);
   await page.setViewportSize(VIEWPORT);
   const { token } = await apiLogin(request, ADMIN);
-  const extra = await extraConnection(request, token);
+  const extra = await simulatorConnection(request, token, 'Campanha e2e');
   const name = `Black Friday ${Date.now().toString().slice(-5)}`;
   try {
     await login(page, ADMIN.email, ADMIN.password);

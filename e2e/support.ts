@@ -47,6 +47,25 @@ export async function principalId(request: APIRequestContext, token: string): Pr
   return (w as { id: number }).id;
 }
 
+/** A fresh non-default simulator connection named `<prefix> <5 digits>`, already scanned (connected). */
+export async function simulatorConnection(
+  request: APIRequestContext,
+  token: string,
+  prefix: string,
+): Promise<{ id: number; name: string }> {
+  const name = `${prefix} ${Date.now().toString().slice(-5)}`;
+  const res = await request.post(`${API_URL}/whatsapp`, {
+    headers: authHeaders(token),
+    data: { name, lib: 'simulator', isDefault: false },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const created = (await res.json()) as { id: number; name: string };
+  expect(
+    (await request.post(`${API_URL}/simulator/${created.id}/scan`, { headers: authHeaders(token) })).status(),
+  ).toBe(200);
+  return created;
+}
+
 /** a customer message through the simulator's inbound endpoint (expects 200) */
 export async function inbound(
   request: APIRequestContext,

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'bun:test';
 import type { WarmupTier } from '@zapdesk/core';
 import { and, asc, eq } from 'drizzle-orm';
 import {
@@ -9,7 +10,13 @@ import {
   simulatorMessages,
   whatsapps,
 } from '../../db/schema';
+import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
+import { DbJobs } from '../../platform/jobs/db-jobs';
+import { setupTestApp, type TestApp } from '../../test/harness';
+import { startChannels } from '../pipeline/pipeline.fixtures';
+import { settleInflight } from './campaign-engine.engine';
+import { startCampaignEngineArea } from './campaign-engine.startup';
 
 /**
  * Test fixture of the campaign engine: a setup and a campaign with its messages and dispatch rows, inserted directly
@@ -119,4 +126,32 @@ export async function makePairedSimulators(companyId: number, n: number) {
       })),
     )
     .returning();
+}
+
+/**
+ * The engine's test app for one test file: registers its beforeAll/afterAll (pacing scale 0.5, webhook backoff 100 ms,
+ * a TestClock at 2026-11-25 12:00 UTC, a job runner polling every 1 ms, the engine as worker, the channels started) and
+ * undoes it all after the file. `t` is filled in beforeAll.
+ */
+export function useEngineTestApp(): { t: TestApp; clock: TestClock } {
+  const t = {} as TestApp;
+  const clock = new TestClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+  let restoreClock: (() => void) | undefined;
+  beforeAll(async () => {
+    process.env.CAMPAIGN_PACING_SCALE = '0.5';
+    process.env.CAMPAIGN_WEBHOOK_BACKOFF_MS = '100';
+    restoreClock = useClock(clock);
+    Object.assign(t, await setupTestApp({ jobs: new DbJobs({ pollMs: 1 }) }));
+    await startCampaignEngineArea({ role: 'worker' });
+    await startChannels(t);
+  }, 60_000);
+  afterAll(async () => {
+    await settleInflight().catch(() => {});
+    await t.close();
+    restoreClock?.();
+    delete process.env.CAMPAIGN_PACING_SCALE;
+    delete process.env.CAMPAIGN_WEBHOOK_BACKOFF_MS;
+    delete process.env.CAMPAIGN_WEBHOOK_ALLOW_HOSTS;
+  });
+  return { t, clock };
 }

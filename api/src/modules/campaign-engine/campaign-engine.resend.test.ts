@@ -1,41 +1,24 @@
-import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import { DEFAULT_BUTTON_LIST } from '@zapdesk/core';
-import { TestClock, useClock } from '../../platform/clock';
 import * as platformIndex from '../../platform/index';
-import { DbJobs } from '../../platform/jobs/db-jobs';
 import { makeTenant } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
-import { connectedSimulator, startChannels } from '../pipeline/pipeline.fixtures';
+import { connectedSimulator } from '../pipeline/pipeline.fixtures';
 import { settleInflight } from './campaign-engine.engine';
-import { campaignRow, dispatchRows, makeCampaign, makeSetup, numbersFor } from './campaign-engine.fixtures';
+import {
+  campaignRow,
+  dispatchRows,
+  makeCampaign,
+  makeSetup,
+  numbersFor,
+  useEngineTestApp,
+} from './campaign-engine.fixtures';
 import * as repo from './campaign-engine.repo';
-import { startCampaignEngineArea } from './campaign-engine.startup';
 
 /**
  * The campaign message's reply buttons (through the simulator's outbox) and an admin's resend of an uncertain dispatch
  * after the campaign completed (a one-off job; the campaign stays finalized, its webhook is not called again).
  */
-const t = {} as TestApp;
-let clock: TestClock;
-let restoreClock: (() => void) | undefined;
-
-beforeAll(async () => {
-  process.env.CAMPAIGN_PACING_SCALE = '0.5';
-  process.env.CAMPAIGN_WEBHOOK_BACKOFF_MS = '100';
-  clock = new TestClock(Date.UTC(2026, 10, 25, 12, 0, 0));
-  restoreClock = useClock(clock);
-  Object.assign(t, await setupTestApp({ jobs: new DbJobs({ pollMs: 1 }) }));
-  await startCampaignEngineArea({ role: 'worker' });
-  await startChannels(t);
-}, 60_000);
-afterAll(async () => {
-  await settleInflight().catch(() => {});
-  await t.close();
-  restoreClock?.();
-  delete process.env.CAMPAIGN_PACING_SCALE;
-  delete process.env.CAMPAIGN_WEBHOOK_BACKOFF_MS;
-  delete process.env.CAMPAIGN_WEBHOOK_ALLOW_HOSTS;
-});
+const { t, clock } = useEngineTestApp();
 
 async function run(ms: number, stepMs = 250) {
   for (let done = 0; done < ms; done += stepMs) {

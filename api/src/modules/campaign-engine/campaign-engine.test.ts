@@ -1,16 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test';
 import { type CampaignEvent, DomainError, planCampaign } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { campaigns } from '../../db/schema';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
-import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
-import { DbJobs } from '../../platform/jobs/db-jobs';
 import { makeTenant } from '../../test/factories';
-import { setupTestApp, type TestApp } from '../../test/harness';
 import * as outbound from '../messages/messages.outbound';
-import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
+import { connectedSimulator, waitFor } from '../pipeline/pipeline.fixtures';
 import { runScheduleAction } from '../schedule-actions/schedule-actions.jobs';
 import { loadTicketDto } from '../tickets/tickets.service';
 import { pacingSettingsOf, settleInflight } from './campaign-engine.engine';
@@ -22,38 +19,17 @@ import {
   makeSetup,
   numbersFor,
   outbox,
+  useEngineTestApp,
 } from './campaign-engine.fixtures';
 import { workerId } from './campaign-engine.liveness';
 import * as repo from './campaign-engine.repo';
-import { startCampaignEngineArea } from './campaign-engine.startup';
 
 /**
  * The campaign engine on a real (PGlite) database with the simulator and the clock moved, not slept (issue 15
  * acceptance 2). The embedded job runner polls every 1 ms here: a delayed tick runs at its exact instant when the
  * test clock is set to it, so the live engine's instants can be compared with core `planCampaign` to the millisecond.
  */
-const t = {} as TestApp;
-let clock: TestClock;
-let restoreClock: (() => void) | undefined;
-const SCALE = '0.5';
-
-beforeAll(async () => {
-  process.env.CAMPAIGN_PACING_SCALE = SCALE;
-  process.env.CAMPAIGN_WEBHOOK_BACKOFF_MS = '100';
-  clock = new TestClock(Date.UTC(2026, 10, 25, 12, 0, 0));
-  restoreClock = useClock(clock);
-  Object.assign(t, await setupTestApp({ jobs: new DbJobs({ pollMs: 1 }) }));
-  await startCampaignEngineArea({ role: 'worker' });
-  await startChannels(t);
-}, 60_000);
-afterAll(async () => {
-  await settleInflight().catch(() => {});
-  await t.close();
-  restoreClock?.();
-  delete process.env.CAMPAIGN_PACING_SCALE;
-  delete process.env.CAMPAIGN_WEBHOOK_BACKOFF_MS;
-  delete process.env.CAMPAIGN_WEBHOOK_ALLOW_HOSTS;
-});
+const { t, clock } = useEngineTestApp();
 
 /**
  * bun does not stop the body of a test that timed out: it keeps running beside the next tests and keeps moving the

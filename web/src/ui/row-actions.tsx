@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { IconPencil, IconTrash } from './icons';
+import { IconCopy, IconPencil, IconTrash } from './icons';
 
 /** A square icon button of a table row; its label is the tooltip and the accessible name. */
 export function RowActionButton({
@@ -71,4 +71,18 @@ export function RowActions({
       ) : null}
     </>
   );
+}
+
+/** The copy button of a row ("Copiar"): copying is open to everyone who sees the row. */
+export function CopyRowButton({
+  onClick,
+  testId,
+  iconSize = 16,
+}: {
+  onClick: () => void;
+  testId: string;
+  iconSize?: number;
+}) {
+  const { t } = useLingui();
+  return <RowActionButton label={t`Copiar`} icon={<IconCopy size={iconSize} />} onClick={onClick} testId={testId} />;
 }

@@ -5,11 +5,11 @@ import { Link } from 'wouter';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { IconArrowLeft, IconBot, IconCopy, IconSparkles } from '../../ui/icons';
+import { IconArrowLeft, IconBot, IconSparkles } from '../../ui/icons';
 import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
 import { AddButton, PageCard } from '../../ui/page-card';
-import { RowActionButton, RowActions } from '../../ui/row-actions';
+import { CopyRowButton, RowActions } from '../../ui/row-actions';
 import { SearchInput } from '../../ui/search-input';
 import { useCrudList } from '../../ui/use-crud-list';
 import { textMatches } from '../../ui/use-paged-list';
@@ -161,12 +161,7 @@ function SetupsList() {
                 </Link>
               );
             const copy = (
-              <RowActionButton
-                label={t`Copiar`}
-                icon={<IconCopy size={16} />}
-                onClick={() => setEditor({ setup: null, copyOf: s })}
-                testId="bot-setup-copy"
-              />
+              <CopyRowButton onClick={() => setEditor({ setup: null, copyOf: s })} testId="bot-setup-copy" />
             );
             return me && canManageBotSetup(me, s) ? (
               <RowActions

@@ -4,11 +4,11 @@ import { useMemo, useState } from 'react';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { IconCopy, IconSliders } from '../../ui/icons';
+import { IconSliders } from '../../ui/icons';
 import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
 import { AddButton, PageCard } from '../../ui/page-card';
-import { RowActionButton, RowActions } from '../../ui/row-actions';
+import { CopyRowButton, RowActions } from '../../ui/row-actions';
 import { SearchInput } from '../../ui/search-input';
 import { useCrudList } from '../../ui/use-crud-list';
 import { textMatches } from '../../ui/use-paged-list';
@@ -183,12 +183,7 @@ function SetupsList() {
           ]}
           actions={(s) => {
             const copy = (
-              <RowActionButton
-                label={t`Copiar`}
-                icon={<IconCopy size={16} />}
-                onClick={() => setEditor({ setup: null, copyOf: s })}
-                testId="campaign-setup-copy"
-              />
+              <CopyRowButton onClick={() => setEditor({ setup: null, copyOf: s })} testId="campaign-setup-copy" />
             );
             return mayEditSetup(me, s) ? (
               <RowActions

@@ -5,11 +5,11 @@ import { useLocation } from 'wouter';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { IconCalendar, IconCopy, IconMegaphone, IconSliders, IconTrash } from '../../ui/icons';
+import { IconCalendar, IconMegaphone, IconSliders, IconTrash } from '../../ui/icons';
 import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
 import { AddButton, PageCard } from '../../ui/page-card';
-import { RowActionButton } from '../../ui/row-actions';
+import { CopyRowButton, RowActionButton } from '../../ui/row-actions';
 import { SearchInput } from '../../ui/search-input';
 import { useCrudList } from '../../ui/use-crud-list';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
@@ -164,12 +164,7 @@ function CampaignsList() {
             const manage = canManageCampaign(me, c);
             return (
               <>
-                <RowActionButton
-                  label={t`Copiar`}
-                  icon={<IconCopy size={16} />}
-                  onClick={() => navigate(`/CampaignsCreator/${c.id}`)}
-                  testId="campaign-copy"
-                />
+                <CopyRowButton onClick={() => navigate(`/CampaignsCreator/${c.id}`)} testId="campaign-copy" />
                 {manage ? (
                   <>
                     {schedulable(c.status) ? (

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
+import { formRequest } from '../../platform/http/form-request';
 import { assertNoNul, validate } from '../../platform/http/validate';
 import {
   type BotUpload,
@@ -42,30 +43,7 @@ async function jsonBody(req: Request): Promise<unknown> {
  * first of `media`/`medias`) and `mediaName`; or the command itself as a JSON body (no file).
  */
 async function commandRequest(req: Request): Promise<{ body: unknown; media: BotUpload | null }> {
-  const type = req.headers.get('content-type')?.toLowerCase() ?? '';
-  if (!type.startsWith('multipart/form-data')) return { body: await jsonBody(req), media: null };
-  const form = await req.formData().catch(() => {
-    throw formInvalid();
-  });
-  const text = form.get('body');
-  let body: unknown = {};
-  if (typeof text === 'string' && text.trim()) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw formInvalid();
-    }
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw formInvalid();
-  const mediaName = form.get('mediaName');
-  if (typeof mediaName === 'string' && mediaName.trim()) body = { ...body, mediaName };
-  const file = form.get('media') ?? form.get('medias');
-  const media =
-    file instanceof File && file.size > 0
-      ? { data: new Uint8Array(await file.arrayBuffer()), mimeType: file.type, fileName: file.name }
-      : null;
-  assertNoNul(body);
-  return { body, media };
+  return formRequest(req, formInvalid, ['media', 'medias']);
 }
 
 /**

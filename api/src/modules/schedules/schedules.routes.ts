@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
-import { assertNoNul, validate } from '../../platform/http/validate';
+import { formRequest } from '../../platform/http/form-request';
+import { validate } from '../../platform/http/validate';
 import {
   bulkDeleteSchedules,
   createSchedule,
@@ -25,40 +26,7 @@ const formInvalid = () => new DomainError('ERR_VALIDATION', SCHEDULE_TEXTS.formI
  * and, for an edit, the current send date).
  */
 async function scheduleRequest(req: Request): Promise<{ body: unknown; media: ScheduleUpload | null }> {
-  const type = req.headers.get('content-type')?.toLowerCase() ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await req.formData().catch(() => {
-      throw formInvalid();
-    });
-    const text = form.get('body');
-    let body: unknown = {};
-    if (typeof text === 'string' && text.trim()) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw formInvalid();
-      }
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw formInvalid();
-    const mediaName = form.get('mediaName');
-    if (typeof mediaName === 'string' && mediaName.trim()) body = { ...body, mediaName };
-    const file = form.get('media');
-    const media =
-      file instanceof File && file.size > 0
-        ? { data: new Uint8Array(await file.arrayBuffer()), mimeType: file.type, fileName: file.name }
-        : null;
-    assertNoNul(body);
-    return { body, media };
-  }
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw formInvalid();
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw formInvalid();
-  assertNoNul(body);
-  return { body, media: null };
+  return formRequest(req, formInvalid, ['media']);
 }
 
 /**

@@ -43,6 +43,15 @@ async function api<T>(method: string, path: string, token: string, json?: unknow
   return body as T;
 }
 
+/** A Bot-type flow of the company (POST /flows, multipart) with these actions. */
+async function botFlow(token: string, name: string, flowActions: unknown[]): Promise<{ id: number }> {
+  const f = new FormData();
+  f.append('name', name);
+  f.append('type', 'Bot');
+  f.append('flowActions', JSON.stringify(flowActions));
+  return api<{ id: number }>('POST', '/flows', token, undefined, f);
+}
+
 /**
  * A company, a connected simulator with a bot setup (typing 1 s) and the tree:
  * 1 Vendas (menu) → 1.1 Falar com vendas (sector), 1.2 Preços (informative); 2 Atendente; 3 Encerrar; 4 E-mail (question)
@@ -363,11 +372,9 @@ describe('conversations (issue 16 acceptance 2)', () => {
 
   test('a command of message type flow runs the flow on the ticket', async () => {
     const s = await scene();
-    const f = new FormData();
-    f.append('name', 'Fluxo do bot');
-    f.append('type', 'Bot');
-    f.append('flowActions', JSON.stringify([{ actionType: 'SendText', body: 'Texto do fluxo' }]));
-    const flow = await api<{ id: number }>('POST', '/flows', s.tenant.admin.token, undefined, f);
+    const flow = await botFlow(s.tenant.admin.token, 'Fluxo do bot', [
+      { actionType: 'SendText', body: 'Texto do fluxo' },
+    ]);
     await api('POST', `/bot/${s.tenant.company.id}`, s.tenant.admin.token, {
       botSetupId: s.setup.id,
       commandBot: '5',
@@ -385,17 +392,10 @@ describe('conversations (issue 16 acceptance 2)', () => {
 
   test('a resolve command with a flow: the flow goes out first, then the ticket closes', async () => {
     const s = await scene();
-    const f = new FormData();
-    f.append('name', 'Despedida');
-    f.append('type', 'Bot');
-    f.append(
-      'flowActions',
-      JSON.stringify([
-        { actionType: 'Composing', param: 2 },
-        { actionType: 'SendText', body: 'Tchau pelo fluxo' },
-      ]),
-    );
-    const flow = await api<{ id: number }>('POST', '/flows', s.tenant.admin.token, undefined, f);
+    const flow = await botFlow(s.tenant.admin.token, 'Despedida', [
+      { actionType: 'Composing', param: 2 },
+      { actionType: 'SendText', body: 'Tchau pelo fluxo' },
+    ]);
     await api('POST', `/bot/${s.tenant.company.id}`, s.tenant.admin.token, {
       botSetupId: s.setup.id,
       commandBot: '5',
@@ -419,11 +419,9 @@ describe('conversations (issue 16 acceptance 2)', () => {
 
   test('forceNextFlow: a menu command with a flow hands over to the flow — no menu after it, the bot stops', async () => {
     const s = await scene();
-    const f = new FormData();
-    f.append('name', 'Catálogo');
-    f.append('type', 'Bot');
-    f.append('flowActions', JSON.stringify([{ actionType: 'SendText', body: 'Veja nosso catálogo' }]));
-    const flow = await api<{ id: number }>('POST', '/flows', s.tenant.admin.token, undefined, f);
+    const flow = await botFlow(s.tenant.admin.token, 'Catálogo', [
+      { actionType: 'SendText', body: 'Veja nosso catálogo' },
+    ]);
     const add = (body: Record<string, unknown>) =>
       api('POST', `/bot/${s.tenant.company.id}`, s.tenant.admin.token, { botSetupId: s.setup.id, ...body });
     await add({

@@ -590,6 +590,7 @@ export const ROUTES: Record<string, SweepRoute> = {
     deny: admin('useAi'),
     planFlag: 'iaIntegrationEnabled',
   },
+  'GET /aiUsage': { access: 'auth', deny: admin('useAi'), planFlag: 'iaIntegrationEnabled' },
   'GET /integration': { access: 'auth', query: PAGE, deny: admin('useAi'), planFlag: 'iaIntegrationEnabled' },
   'GET /integration/:id': {
     access: 'id',

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type BotConfigDto, BotConfigInput, type BotConfigRangeField, type IntegrationDto } from '@zapdesk/core';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { toastError } from '../../lib/errors';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { validateAndSave } from '../../lib/save-form';
+import { useOptionsOnce } from '../../lib/use-options-once';
 import { FormActions } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { IconPlus, IconTrash } from '../../ui/icons';
@@ -40,20 +40,11 @@ const SLIDER_LABELS: Record<BotConfigRangeField, MessageDescriptor> = {
 };
 
 function useOptions() {
-  const [opts, setOpts] = useState<{ integrations: IntegrationDto[]; queues: Named[] } | null>(null);
-  useEffect(() => {
-    let alive = true;
-    Promise.all([fetchAllIntegrations(), fetchQueues()])
-      .then(([integrations, queues]) => alive && setOpts({ integrations, queues }))
-      .catch((err) => {
-        toastError(err);
-        if (alive) setOpts({ integrations: [], queues: [] });
-      });
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return opts;
+  return useOptionsOnce<{ integrations: IntegrationDto[]; queues: Named[] }>(
+    () =>
+      Promise.all([fetchAllIntegrations(), fetchQueues()]).then(([integrations, queues]) => ({ integrations, queues })),
+    { integrations: [], queues: [] },
+  );
 }
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type BotCommandDto, BotCommandInput, OFFERED_COMMAND_TYPES } from '@zapdesk/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toastError, translateValidation } from '../../lib/errors';
 import { validateAndSave } from '../../lib/save-form';
+import { useOptionsOnce } from '../../lib/use-options-once';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField, ToggleField } from '../../ui/form-field';
 import { IdSelect } from '../../ui/id-select';
@@ -63,20 +64,13 @@ function formOf(c: BotCommandDto | null, suggestedPath: string): Form {
 }
 
 function useOptions(): Options | null {
-  const [opts, setOpts] = useState<Options | null>(null);
-  useEffect(() => {
-    let alive = true;
-    Promise.all([fetchQueues(), fetchAllUsers(), fetchTagOptions(), fetchCategoryOptions()])
-      .then(([queues, users, tags, categories]) => alive && setOpts({ queues, users, tags, categories }))
-      .catch((err) => {
-        toastError(err);
-        if (alive) setOpts({ queues: [], users: [], tags: [], categories: [] });
-      });
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return opts;
+  return useOptionsOnce<Options>(
+    () =>
+      Promise.all([fetchQueues(), fetchAllUsers(), fetchTagOptions(), fetchCategoryOptions()]).then(
+        ([queues, users, tags, categories]) => ({ queues, users, tags, categories }),
+      ),
+    { queues: [], users: [], tags: [], categories: [] },
+  );
 }
 
 /** Chips that toggle ids (tags, contact categories). */

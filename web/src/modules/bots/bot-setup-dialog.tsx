@@ -15,9 +15,10 @@ import {
   TYPING_TIME_DEFAULT,
   TYPING_TIME_OPTIONS,
 } from '@zapdesk/core';
-import { useEffect, useState } from 'react';
-import { toastError, translateValidation } from '../../lib/errors';
+import { useState } from 'react';
+import { translateValidation } from '../../lib/errors';
 import { validateAndSave } from '../../lib/save-form';
+import { useOptionsOnce } from '../../lib/use-options-once';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { IdSelect } from '../../ui/id-select';
@@ -82,19 +83,10 @@ export function BotSetupDialog({
   const caps = useCapabilities();
   const [form, setForm] = useState<Form>(() => formOf(setup ?? copyOf, !setup && !!copyOf));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [opts, setOpts] = useState<{ queues: Named[]; connections: Named[] } | null>(null);
-  useEffect(() => {
-    let alive = true;
-    Promise.all([fetchQueues(), fetchConnections()])
-      .then(([queues, connections]) => alive && setOpts({ queues, connections }))
-      .catch((err) => {
-        toastError(err);
-        if (alive) setOpts({ queues: [], connections: [] });
-      });
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const opts = useOptionsOnce<{ queues: Named[]; connections: Named[] }>(
+    () => Promise.all([fetchQueues(), fetchConnections()]).then(([queues, connections]) => ({ queues, connections })),
+    { queues: [], connections: [] },
+  );
   const set = <K extends Field>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
   const err = (k: Field) => (errors[k] ? (translateValidation(errors[k] as string) ?? errors[k]) : undefined);
 

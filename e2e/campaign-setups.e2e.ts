@@ -121,19 +121,25 @@ test('campaign setups: create on two connections, see the hint, edit, delete; a 
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toBeHidden();
 
-    // delete: refused while a campaign uses it (when the campaign API is on the tree), then done
+    // delete: refused while a campaign uses it (a campaign scheduled for tomorrow: it sends nothing), then done
     const campaign = await request.post(`${API_URL}/Campaign`, {
       headers: authHeaders(token),
-      data: { name: `Usa ${name}`, campaignSetupId: id },
+      data: {
+        name: `Usa ${name}`,
+        campaignSetupId: id,
+        schedule: new Date(Date.now() + 86_400_000).toISOString(),
+        messages: [{ greeting: 'Olá!', body: 'Temos ofertas para você' }],
+        sendList: [{ number: '5511900000001' }],
+      },
     });
-    const campaignId = campaign.ok() ? ((await campaign.json()) as { id: number }).id : null;
-    if (campaignId !== null) {
-      await row(page, name).getByTestId('campaign-setup-delete').click();
-      await page.getByTestId('confirm-dialog-confirm').click();
-      await expect(toast(page, 'usada por campanhas não finalizadas')).toBeVisible();
-      await page.keyboard.press('Escape');
-      await request.delete(`${API_URL}/campaign/${campaignId}`, { headers: authHeaders(token) });
-    }
+    expect(campaign.ok()).toBe(true);
+    const campaignId = ((await campaign.json()) as { id: number }).id;
+    await row(page, name).getByTestId('campaign-setup-delete').click();
+    await page.getByTestId('confirm-dialog-confirm').click();
+    await expect(toast(page, 'usada por campanhas não finalizadas')).toBeVisible();
+    await page.keyboard.press('Escape');
+    const removed = await request.delete(`${API_URL}/campaign/${campaignId}`, { headers: authHeaders(token) });
+    expect(removed.ok()).toBe(true);
     await row(page, name).getByTestId('campaign-setup-delete').click();
     await expect(page.getByTestId('confirm-dialog')).toContainText(name);
     await page.getByTestId('confirm-dialog-confirm').click();

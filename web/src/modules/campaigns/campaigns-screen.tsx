@@ -143,21 +143,21 @@ function CampaignsList() {
               header: <Trans>Agendamento</Trans>,
               headerClassName: PAD,
               className: `${PAD} text-sm`,
-              cell: (c) => <When iso={c.schedule} />,
+              cell: (c) => <When iso={c.schedule} compact />,
             },
             {
               key: 'initialized',
               header: <Trans>Iniciada</Trans>,
               headerClassName: `${PAD} hidden md:table-cell`,
               className: `${PAD} hidden text-sm md:table-cell`,
-              cell: (c) => <When iso={c.initialized} />,
+              cell: (c) => <When iso={c.initialized} compact />,
             },
             {
               key: 'finalized',
               header: <Trans>Finalizada</Trans>,
               headerClassName: `${PAD} hidden md:table-cell`,
               className: `${PAD} hidden text-sm md:table-cell`,
-              cell: (c) => <When iso={c.finalized} />,
+              cell: (c) => <When iso={c.finalized} compact />,
             },
           ]}
           actions={(c) => {

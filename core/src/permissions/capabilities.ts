@@ -59,9 +59,15 @@ export type Capabilities = {
   isMaster: boolean;
   // drawer / screens
   viewDashboard: boolean;
+  /** the group's enableDash with the plan's dashboard, any profile: an attendant opens /dash with their own figures */
+  viewOwnDashboard: boolean;
+  /** the plan's enableDashboard (a refusal says plan, not permission) */
+  dashboardInPlan: boolean;
   useCampaigns: boolean;
   administration: boolean;
   viewReports: boolean;
+  /** the plan's enableReports */
+  reportsInPlan: boolean;
   manageUsers: boolean;
   manageTags: boolean;
   manageQueues: boolean;
@@ -126,9 +132,12 @@ export function capabilities(actor: Actor): Capabilities {
     isAdmin,
     isMaster,
     viewDashboard: isAdmin && g.enableDash && p.enableDashboard,
+    viewOwnDashboard: g.enableDash && p.enableDashboard,
+    dashboardInPlan: p.enableDashboard,
     useCampaigns: isAdmin && p.enableCampaigns,
     administration,
     viewReports: administration && p.enableReports,
+    reportsInPlan: p.enableReports,
     manageUsers: administration,
     manageTags: administration,
     manageQueues: administration,

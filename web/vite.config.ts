@@ -6,7 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * In `vite` dev there is no API process serving /config.js; answer it here so index.html loads the same way in dev
- * and in production (VITE_BACKEND_URL or http://localhost:8080).
+ * and in production (VITE_BACKEND_URL or http://localhost:8080; VITE_MAP_TILE_URL / VITE_MAP_TILE_ATTRIBUTION, else
+ * OpenStreetMap).
  */
 function devConfigJs(): Plugin {
   return {
@@ -16,7 +17,9 @@ function devConfigJs(): Plugin {
       server.middlewares.use('/config.js', (_req, res) => {
         const backendUrl = process.env.VITE_BACKEND_URL ?? 'http://localhost:8080';
         res.setHeader('content-type', 'text/javascript; charset=utf-8');
-        res.end(`window.__APP_CONFIG__ = ${JSON.stringify({ backendUrl })};`);
+        const mapTileUrl = process.env.VITE_MAP_TILE_URL || undefined;
+        const mapTileAttribution = process.env.VITE_MAP_TILE_ATTRIBUTION || undefined;
+        res.end(`window.__APP_CONFIG__ = ${JSON.stringify({ backendUrl, mapTileUrl, mapTileAttribution })};`);
       });
     },
   };

@@ -7,5 +7,5 @@ declare module '*.po' {
 
 interface Window {
   /** Set by /config.js (served by the API process, or by the vite dev plugin) before the app bundle loads. */
-  __APP_CONFIG__?: { backendUrl?: string };
+  __APP_CONFIG__?: { backendUrl?: string; mapTileUrl?: string; mapTileAttribution?: string };
 }

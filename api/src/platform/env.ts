@@ -31,7 +31,25 @@ export type Env = {
   trustProxy: boolean;
   /** message API calls per token per minute (API_RATE_LIMIT_PER_MINUTE, default 60) */
   apiRateLimitPerMinute: number;
+  /**
+   * map tiles of every map of the web app (MAP_TILE_URL, a Leaflet template with {z}/{x}/{y}, optional {s}; default
+   * OpenStreetMap) and their attribution (MAP_TILE_ATTRIBUTION). Sent to the browser by /config.js; the web CSP
+   * allows its origin as img-src. With no tile server reachable the maps still show the marker and coordinates.
+   */
+  mapTileUrl: string;
+  mapTileAttribution: string;
 };
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/** MAP_TILE_URL: an http(s) Leaflet template with {z}, {x} and {y}; anything else refuses to start. */
+export function parseTileTemplate(v: string | undefined): string {
+  const t = v?.trim() || DEFAULT_MAP_TILE_URL;
+  const ok = /^https?:\/\/[^/\s]+/.test(t) && ['{z}', '{x}', '{y}'].every((p) => t.includes(p)) && !/[\s'";]/.test(t);
+  if (!ok) throw new Error(`MAP_TILE_URL: not a tile URL template with {z}, {x} and {y}: ${t}`);
+  return t;
+}
 
 const repoRoot = resolve(import.meta.dir, '../../..');
 
@@ -134,6 +152,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     webDist: resolve(source.WEB_DIST ?? join(repoRoot, 'web/dist')),
     trustProxy: source.TRUST_PROXY === '1' || source.TRUST_PROXY === 'true',
     apiRateLimitPerMinute: Math.max(1, Math.floor(num(source.API_RATE_LIMIT_PER_MINUTE, 60))),
+    mapTileUrl: parseTileTemplate(source.MAP_TILE_URL),
+    mapTileAttribution: source.MAP_TILE_ATTRIBUTION?.trim() || DEFAULT_MAP_TILE_ATTRIBUTION,
   };
 }
 

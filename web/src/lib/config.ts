@@ -16,3 +16,18 @@ export function apiUrl(path: string, token?: string | null): string {
   if (token) url.searchParams.set('token', token);
   return url.toString();
 }
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * The map tiles of every map (the server's MAP_TILE_URL / MAP_TILE_ATTRIBUTION via /config.js; OpenStreetMap by
+ * default). A Leaflet URL template: {z}/{x}/{y}, optional {s} (subdomains a, b, c).
+ */
+export function mapTiles(): { url: string; attribution: string } {
+  const c = typeof window !== 'undefined' ? window.__APP_CONFIG__ : undefined;
+  return {
+    url: c?.mapTileUrl || DEFAULT_TILE_URL,
+    attribution: c?.mapTileAttribution || DEFAULT_TILE_ATTRIBUTION,
+  };
+}

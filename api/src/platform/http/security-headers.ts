@@ -38,7 +38,11 @@ export function inlineScriptHashes(html: string): string[] {
  * only; images also from the map tiles and WhatsApp's profile pictures; nothing frames it. Inline style attributes
  * stay allowed (React `style={…}`): they cannot run code.
  */
-export function webContentSecurityPolicy(backendUrl: string, scriptHashes: readonly string[]): string {
+export function webContentSecurityPolicy(
+  backendUrl: string,
+  scriptHashes: readonly string[],
+  mapTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+): string {
   let api = '';
   try {
     api = new URL(backendUrl).origin;
@@ -49,7 +53,7 @@ export function webContentSecurityPolicy(backendUrl: string, scriptHashes: reado
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${api} https://tile.openstreetmap.org https://*.whatsapp.net`.replace(/\s+/g, ' '),
+    `img-src 'self' data: blob: ${api} ${tileImgSource(mapTileUrl)} https://*.whatsapp.net`.replace(/\s+/g, ' '),
     `media-src 'self' data: blob: ${api}`.replace(/\s+/g, ' '),
     `connect-src 'self' ${api}`.trim(),
     "font-src 'self' data:",
@@ -59,6 +63,17 @@ export function webContentSecurityPolicy(backendUrl: string, scriptHashes: reado
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * The CSP source of a tile template's images: its origin, a `{s}` subdomain becoming `*`
+ * (`https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`). '' when it has no usable origin.
+ */
+export function tileImgSource(template: string): string {
+  const m = /^(https?):\/\/([^/?#]+)/.exec(template);
+  if (!m) return '';
+  const host = m[2].replace(/\{s\}/g, '*');
+  return /^[a-z0-9*.:-]+$/i.test(host) ? `${m[1]}://${host}` : '';
 }
 
 export function webSecurityHeaders(csp: string): Record<string, string> {

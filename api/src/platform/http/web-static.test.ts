@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../app';
-import { loadEnv } from '../env';
+import { loadEnv, parseTileTemplate } from '../env';
+import { tileImgSource, webContentSecurityPolicy } from './security-headers';
 import { webFetchHandler } from './web-static';
 
 /** Issue 12 point 18: security headers on both origins; the file server never answers 500 or a stack trace. */
@@ -63,6 +64,33 @@ describe('web file server', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+});
+
+describe('map tiles (issue 18)', () => {
+  test('/config.js carries the tile template and attribution; the CSP allows the tile origin as img-src', async () => {
+    const js = await (await fetch(`${base}/config.js`)).text();
+    expect(js).toContain('"mapTileUrl":"https://tile.openstreetmap.org/{z}/{x}/{y}.png"');
+    expect(js).toContain('OpenStreetMap');
+    const csp = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/img-src [^;]*https:\/\/tile\.openstreetmap\.org/);
+  });
+
+  test('MAP_TILE_URL: a configured template reaches the CSP ({s} → *); a bad one refuses to start', () => {
+    expect(tileImgSource('https://{s}.tiles.example.org/{z}/{x}/{y}.png')).toBe('https://*.tiles.example.org');
+    expect(tileImgSource('http://localhost:9000/t/{z}/{x}/{y}.png')).toBe('http://localhost:9000');
+    expect(tileImgSource('javascript:alert(1)')).toBe('');
+    const csp = webContentSecurityPolicy('http://api.test', [], 'https://maps.example.com/{z}/{x}/{y}.png');
+    expect(csp).toMatch(/img-src [^;]*https:\/\/maps\.example\.com/);
+    expect(csp).not.toContain('tile.openstreetmap.org');
+    expect(parseTileTemplate(undefined)).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    for (const bad of [
+      'ftp://x/{z}/{x}/{y}',
+      'https://x.org/tile.png',
+      "https://x.org/{z}/{x}/{y}.png'; script-src *",
+    ]) {
+      expect(() => parseTileTemplate(bad)).toThrow(/MAP_TILE_URL/);
     }
   });
 });

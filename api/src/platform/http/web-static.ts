@@ -5,19 +5,23 @@ import { log } from '../log';
 import { inlineScriptHashes, webContentSecurityPolicy, webSecurityHeaders } from './security-headers';
 
 /**
- * Serves the built web app (web/dist) on WEB_PORT with SPA fallback, plus /config.js carrying the backend URL
- * (so one build works for any BACKEND_URL). Every answer carries the security headers (CSP computed from the built
+ * Serves the built web app (web/dist) on WEB_PORT with SPA fallback, plus /config.js carrying the backend URL and
+ * the map tile template (so one build works for any BACKEND_URL / MAP_TILE_URL). Every answer carries the security headers (CSP computed from the built
  * index.html); a malformed or NUL path is 400, a path outside the build 404, never a 500 or a stack trace.
  */
 export function webFetchHandler(env: Env) {
   const root = normalize(env.webDist);
-  const configJs = `window.__APP_CONFIG__ = ${JSON.stringify({ backendUrl: env.backendUrl })};`;
+  const configJs = `window.__APP_CONFIG__ = ${JSON.stringify({
+    backendUrl: env.backendUrl,
+    mapTileUrl: env.mapTileUrl,
+    mapTileAttribution: env.mapTileAttribution,
+  })};`;
   let headers: Record<string, string> | undefined;
   const securityHeaders = () => {
     if (!headers) {
       const index = join(root, 'index.html');
       const hashes = existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
-      headers = webSecurityHeaders(webContentSecurityPolicy(env.backendUrl, hashes));
+      headers = webSecurityHeaders(webContentSecurityPolicy(env.backendUrl, hashes, env.mapTileUrl));
     }
     return headers;
   };

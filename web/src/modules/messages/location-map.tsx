@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
+import { mapTiles } from '../../lib/config';
 import { IconMapPin } from '../../ui/icons';
 import { formatCoordinates, tilesAround } from './map-tiles';
 
@@ -10,13 +11,17 @@ const ZOOM = 16;
 const LOAD_TIMEOUT_MS = 10_000;
 
 /**
- * Spec 1 §2: a location renders a map; on failure 'Erro ao renderizar a localização'. The map is OpenStreetMap tiles
- * as plain images with our own pin (no map script, no iframe): if any tile cannot load (offline, blocked), the frame
+ * Spec 1 §2: a location renders a map; on failure 'Erro ao renderizar a localização'. The map is the configured tiles
+ * (MAP_TILE_URL, OpenStreetMap by default) as plain images with our own pin (no map script, no iframe): if any tile cannot load (offline, blocked), the frame
  * shows the pin, the coordinates and the failure text instead of a broken picture.
  */
 export function LocationMap({ latitude, longitude }: { latitude: number; longitude: number }) {
   const { t } = useLingui();
-  const tiles = useMemo(() => tilesAround(latitude, longitude, ZOOM, WIDTH, HEIGHT), [latitude, longitude]);
+  const source = mapTiles();
+  const tiles = useMemo(
+    () => tilesAround(latitude, longitude, ZOOM, WIDTH, HEIGHT, source.url),
+    [latitude, longitude, source.url],
+  );
   const [loaded, setLoaded] = useState(0);
   const [failed, setFailed] = useState(false);
   const done = failed || loaded >= tiles.length;
@@ -72,7 +77,9 @@ export function LocationMap({ latitude, longitude }: { latitude: number; longitu
         className="absolute text-error drop-shadow"
         style={{ left: WIDTH / 2 - 15, top: HEIGHT / 2 - 28 }}
       />
-      <span className="absolute right-0 bottom-0 bg-base-100/70 px-1 text-[9px]">© OpenStreetMap</span>
+      <span className="absolute right-0 bottom-0 max-w-full truncate bg-base-100/70 px-1 text-[9px]">
+        {source.attribution}
+      </span>
     </div>
   );
 }

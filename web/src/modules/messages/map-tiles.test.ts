@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { formatCoordinates, TILE_SIZE, tilesAround, worldPixel } from './map-tiles';
+import { formatCoordinates, TILE_SIZE, tilesAround, tileUrl, worldPixel } from './map-tiles';
+
+const OSM = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 describe('map tiles', () => {
   test('world pixel of known points', () => {
@@ -16,7 +18,7 @@ describe('map tiles', () => {
   test('the tiles cover the box and the point is at its centre', () => {
     const w = 256;
     const h = 176;
-    const tiles = tilesAround(-23.5505, -46.6333, 15, w, h);
+    const tiles = tilesAround(-23.5505, -46.6333, 15, w, h, OSM);
     expect(tiles.length).toBeGreaterThanOrEqual(1);
     expect(tiles.length).toBeLessThanOrEqual(4);
     for (const t of tiles) expect(t.url).toMatch(/^https:\/\/tile\.openstreetmap\.org\/15\/\d+\/\d+\.png$/);
@@ -35,9 +37,17 @@ describe('map tiles', () => {
   });
 
   test('the antimeridian wraps and the poles clip', () => {
-    const tiles = tilesAround(0, 179.999, 2, 256, 176);
+    const tiles = tilesAround(0, 179.999, 2, 256, 176, OSM);
     expect(tiles.map((t) => t.url.split('/')[4]).sort()).toContain('0');
-    expect(tilesAround(89.9, 0, 1, 256, 176).every((t) => !t.url.includes('/-'))).toBe(true);
+    expect(tilesAround(89.9, 0, 1, 256, 176, OSM).every((t) => !t.url.includes('/-'))).toBe(true);
+  });
+
+  test('a configured template (MAP_TILE_URL) with {s} subdomains', () => {
+    expect(tileUrl('https://{s}.tiles.example.org/{z}/{x}/{y}{r}.png', 3, 4, 5)).toBe(
+      'https://a.tiles.example.org/3/4/5.png',
+    );
+    const tiles = tilesAround(-23.5505, -46.6333, 15, 256, 176, 'http://localhost:9000/t/{z}/{x}/{y}.png');
+    for (const t of tiles) expect(t.url).toMatch(/^http:\/\/localhost:9000\/t\/15\/\d+\/\d+\.png$/);
   });
 
   test('coordinates text', () => {

@@ -1,9 +1,10 @@
 /**
- * The OpenStreetMap tiles of a small map centred on a point (Web Mercator, 256 px tiles). Plain <img> tiles, no map
- * library and no CDN script: when the tile server is unreachable the bubble falls back to the pin and coordinates.
+ * The tiles of a small map centred on a point (Web Mercator, 256 px tiles) from the configured tile template
+ * (`mapTiles()`: MAP_TILE_URL, OpenStreetMap by default). Plain <img> tiles, no map library and no CDN script: when
+ * the tile server is unreachable the bubble falls back to the pin and coordinates.
  */
 export const TILE_SIZE = 256;
-export const TILE_ORIGIN = 'https://tile.openstreetmap.org';
+const SUBDOMAINS = ['a', 'b', 'c'];
 const MAX_LAT = 85.05112878;
 
 export type Tile = { key: string; url: string; left: number; top: number };
@@ -19,7 +20,24 @@ export function worldPixel(lat: number, lng: number, zoom: number): { x: number;
 }
 
 /** Tiles covering a width×height box whose centre is the point; positions relative to the box's top-left. */
-export function tilesAround(lat: number, lng: number, zoom: number, width: number, height: number): Tile[] {
+/** A tile's URL from a Leaflet template ({z}/{x}/{y}, {s} → a, b or c by position, {r} → ''). */
+export function tileUrl(template: string, z: number, x: number, y: number): string {
+  return template
+    .replace('{s}', SUBDOMAINS[Math.abs(x + y) % SUBDOMAINS.length])
+    .replace('{z}', String(z))
+    .replace('{x}', String(x))
+    .replace('{y}', String(y))
+    .replace('{r}', '');
+}
+
+export function tilesAround(
+  lat: number,
+  lng: number,
+  zoom: number,
+  width: number,
+  height: number,
+  template: string,
+): Tile[] {
   const n = 2 ** zoom;
   const c = worldPixel(lat, lng, zoom);
   const x0 = c.x - width / 2;
@@ -31,7 +49,7 @@ export function tilesAround(lat: number, lng: number, zoom: number, width: numbe
       const wx = ((tx % n) + n) % n; // the antimeridian wraps
       tiles.push({
         key: `${tx}/${ty}`,
-        url: `${TILE_ORIGIN}/${zoom}/${wx}/${ty}.png`,
+        url: tileUrl(template, zoom, wx, ty),
         left: Math.round(tx * TILE_SIZE - x0),
         top: Math.round(ty * TILE_SIZE - y0),
       });

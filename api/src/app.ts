@@ -21,6 +21,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickAnswersRoutes } from './modules/quick-answers/quick-answers.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { scheduleActionsRoutes } from './modules/schedule-actions/schedule-actions.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -79,6 +80,7 @@ export function createApp(opts: AppOptions) {
     .route('/', messagesRoutes)
     .route('/', pipelineRoutes)
     .route('/', ticketsRoutes)
+    .route('/', reportsRoutes)
     .route('/', messagesListRoutes)
     .route('/', schedulesRoutes)
     .route(

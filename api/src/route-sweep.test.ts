@@ -260,6 +260,10 @@ describe('tenancy: company B on company A ids', () => {
       `/contactsall?selectedContactCategories=${JSON.stringify([A.categoryId])}`,
       `/tagcontacts?tags=${JSON.stringify([A.tagId])}`,
       `/ticketsquery?initialDate=2020-01-01&finalDate=2030-01-01&selectedQueueIds=${JSON.stringify([A.queueId])}&selectedUserIds=${JSON.stringify([A.admin.id])}`,
+      `/dash/attendances?currentQueue=${A.queueId}`,
+      `/dash/attendances?currentUser=${A.admin.id}`,
+      `/report/attendances?selectedQueueIds=${JSON.stringify([A.queueId])}`,
+      `/report/attendances?selectedUserIds=${JSON.stringify([A.admin.id])}`,
     ];
     for (const path of filtered) {
       const r = await call('GET', path, { token: B.admin.token });
@@ -674,8 +678,16 @@ describe('permissions and plan flags', () => {
     expectSameSnapshot(before, await snapshotCompany(A.companyId), 'refused permissions');
   }, 30_000);
 
-  test('a plan without a feature (campaigns, API, flows, AI, bots) refuses its routes, even to its admin', async () => {
-    for (const flag of ['enableCampaigns', 'enableApi', 'enableFlows', 'iaIntegrationEnabled', 'enableBots'] as const) {
+  test('a plan without a feature (campaigns, API, flows, AI, bots, dashboard, reports) refuses its routes, even to its admin', async () => {
+    for (const flag of [
+      'enableCampaigns',
+      'enableApi',
+      'enableFlows',
+      'iaIntegrationEnabled',
+      'enableBots',
+      'enableDashboard',
+      'enableReports',
+    ] as const) {
       await db
         .update(companies)
         .set({ [flag]: false })

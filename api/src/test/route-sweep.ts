@@ -37,7 +37,14 @@ export type SweepRoute = {
   /** who is refused with 403 ERR_NO_PERMISSION (capability gates of the services), with the gate's name */
   deny?: { actors: Actor[]; gate: string };
   /** a plan flag the route needs (company with the flag off → 403) */
-  planFlag?: 'enableCampaigns' | 'enableApi' | 'enableFlows' | 'iaIntegrationEnabled' | 'enableBots';
+  planFlag?:
+    | 'enableCampaigns'
+    | 'enableApi'
+    | 'enableFlows'
+    | 'iaIntegrationEnabled'
+    | 'enableBots'
+    | 'enableDashboard'
+    | 'enableReports';
   /** what the owner's own valid call answers when it is a business refusal by design (else 2xx) */
   owner?: { status: number; error: string; why: string };
   /** a long-lived stream (SSE): only the refusals are swept */
@@ -734,6 +741,19 @@ export const ROUTES: Record<string, SweepRoute> = {
     query: ['initialDate', 'finalDate', 'selectedQueueIds', 'selectedUserIds'],
     search: () => 'initialDate=2020-01-01&finalDate=2030-01-01',
     deny: admin('bulkResolve'),
+  },
+  // dashboard (issue 19): an attendant with the group's enableDash sees their own figures, so nobody is denied here;
+  // a foreign queue/user id in the query is swept by the foreign-reference checks (404)
+  'GET /dash/attendances': {
+    access: 'auth',
+    query: ['initialDate', 'finalDate', 'currentQueue', 'currentUser'],
+    planFlag: 'enableDashboard',
+  },
+  'GET /report/attendances': {
+    access: 'auth',
+    query: ['initialDate', 'finalDate', 'selectedQueueIds', 'selectedUserIds'],
+    deny: admin('viewReports'),
+    planFlag: 'enableReports',
   },
   'POST /ticketsExport': {
     access: 'auth',

@@ -117,8 +117,8 @@ export async function createInboundTickets(
     const col = columns(todo);
     const created = await queryRows<{ id: number; contact_id: number; whatsapp_id: number }>(
       sql`
-      insert into tickets (company_id, protocol, contact_id, status, queue_id, whatsapp_id, source, is_group)
-      select ${companyId}::int, v.protocol, v.contact_id, 'pending', v.queue_id, v.whatsapp_id, 0, v.is_group
+      insert into tickets (company_id, protocol, contact_id, status, queue_id, whatsapp_id, source, is_group, queued_at)
+      select ${companyId}::int, v.protocol, v.contact_id, 'pending', v.queue_id, v.whatsapp_id, 0, v.is_group, now()
       from unnest(${col((_w, i) => String(first + i))}::text[], ${col((w) => w.contactId)}::int[],
         ${col((w) => (queuesOf.get(w.whatsappId)?.length === 1 ? (queuesOf.get(w.whatsappId)?.[0] ?? null) : null))}::int[],
         ${col((w) => w.whatsappId)}::int[], ${col((w) => String(w.isGroup))}::text[]::bool[])

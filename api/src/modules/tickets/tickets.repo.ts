@@ -1,8 +1,10 @@
 import {
   type ContactRef,
   DomainError,
+  instantsOfCreation,
   type ListScope,
   type TicketDto,
+  type TicketInstants,
   type TicketListFilter,
   type TicketStatus,
 } from '@zapdesk/core';
@@ -241,7 +243,7 @@ export type NewTicket = {
 
 export async function insertTicket(companyId: number, t: NewTicket, exec: Exec = db): Promise<number> {
   const protocol = await nextProtocol(companyId, exec);
-  const now = nowDate();
+  const instants = instantsOfCreation(t, nowDate());
   const [row] = await exec
     .insert(tickets)
     .values({
@@ -256,8 +258,7 @@ export async function insertTicket(companyId: number, t: NewTicket, exec: Exec =
       isGroup: t.isGroup,
       unreadMessages: t.unreadMessages ?? 0,
       lastMessage: t.lastMessage ?? '',
-      acceptedAt: t.status === 'open' ? now : null,
-      closedAt: t.status === 'closed' ? now : null,
+      ...instants,
     })
     .returning({ id: tickets.id });
   return row.id;
@@ -455,11 +456,24 @@ export type TicketWrite = {
   userId: number | null;
   queueId: number | null;
   whatsappId: number | null;
-  markAccepted?: boolean;
-  markClosed?: boolean;
+  /** the instants after the move (core instantsAfterChange, computed from the row read under the lock) */
+  instants: TicketInstants;
   /** unread count back to 0 */
   markRead?: boolean;
 };
+
+/** The recorded instants of a ticket row (core's TicketInstants). */
+export function instantsOfRow(
+  r: Pick<TicketRow, 'queuedAt' | 'acceptedAt' | 'firstUserId' | 'closedAt' | 'closedGapMs'>,
+): TicketInstants {
+  return {
+    queuedAt: r.queuedAt,
+    acceptedAt: r.acceptedAt,
+    firstUserId: r.firstUserId,
+    closedAt: r.closedAt,
+    closedGapMs: Number(r.closedGapMs),
+  };
+}
 
 export async function updateTicketState(companyId: number, ticketId: number, w: TicketWrite, exec: Exec = db) {
   await exec
@@ -472,8 +486,7 @@ export async function updateTicketState(companyId: number, ticketId: number, w: 
       // any move of the ticket (a person's, or the platform's after a send) ends the chatbot's drive of it
       chatbot: false,
       updatedAt: sql`now()`,
-      ...(w.markAccepted ? { acceptedAt: sql`coalesce(${tickets.acceptedAt}, now())` } : {}),
-      ...(w.markClosed ? { closedAt: sql`now()` } : w.status !== 'closed' ? { closedAt: null } : {}),
+      ...w.instants,
       ...(w.markRead ? { unreadMessages: 0 } : {}),
     })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
@@ -499,7 +512,11 @@ export async function markTicketChatbot(
 ): Promise<boolean> {
   const rows = await exec
     .update(tickets)
-    .set({ chatbot: true })
+    // a bot talks: nobody waits for a person until it hands the ticket over (core instantsWhenBotTakes)
+    .set({
+      chatbot: true,
+      queuedAt: sql`case when ${tickets.acceptedAt} is null then null else ${tickets.queuedAt} end`,
+    })
     .where(
       and(
         eq(tickets.companyId, companyId),

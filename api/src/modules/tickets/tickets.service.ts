@@ -8,6 +8,7 @@ import {
   dayStart,
   type ErrorCode,
   events,
+  instantsAfterChange,
   LAST_MESSAGE_MAX,
   type ListTicketsQuery,
   type MachineActor,
@@ -26,6 +27,7 @@ import {
   ticketViewerOf,
   type UpdateTicketBody,
 } from '@zapdesk/core';
+import { nowDate } from '../../platform/clock';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
 import { emit } from '../../platform/index';
@@ -38,8 +40,11 @@ import {
   unfinishedTicketsOfContactKeys,
 } from './tickets.batch.repo';
 import * as repo from './tickets.repo';
+import type { ReportFilter } from './tickets.report.repo';
+import * as reportRepo from './tickets.report.repo';
 
 export { toTicketDto } from './tickets.repo';
+export type { ReportFilter };
 
 /** Publishes `ticket-{companyId}` with the spec's actions (update, updateUnread, delete). */
 export function emitTicketEvent(companyId: number, data: TicketEvent): void {
@@ -262,17 +267,8 @@ export async function updateTicket(ctx: UserCtx, id: number, body: UpdateTicketB
     const { patch, effects } = r.value;
     if (!patch) throw new DomainError('ERR_VALIDATION');
     const markRead = effects.includes('markRead');
-    await repo.updateTicketState(
-      companyId,
-      id,
-      {
-        ...patch,
-        markAccepted: effects.includes('markAccepted'),
-        markClosed: effects.includes('markClosed'),
-        markRead,
-      },
-      tx,
-    );
+    const instants = instantsAfterChange(repo.instantsOfRow(t), t, patch, 'person', nowDate());
+    await repo.updateTicketState(companyId, id, { ...patch, instants, markRead }, tx);
     if (effects.includes('clearContactCommandBot')) await repo.clearContactsCommandBot(companyId, [t.contactId], tx);
     return { ...r.value, read: markRead && t.unreadMessages > 0 };
   });
@@ -351,7 +347,14 @@ export async function applyTicketStateAfterSend(
     const t = await repo.getTicketRowInCompany(companyId, ticketId, tx);
     const next = ticketStateAfterSend(t, policy);
     if (!next) return false;
-    await repo.updateTicketState(companyId, ticketId, { ...next, whatsappId: t.whatsappId }, tx);
+    // the platform's move: a bot/AI/send handing a waiting ticket to a queue starts the wait (core ticket-instants)
+    const instants = instantsAfterChange(repo.instantsOfRow(t), t, next, 'platform', nowDate());
+    await repo.updateTicketState(
+      companyId,
+      ticketId,
+      { status: next.status, userId: next.userId, queueId: next.queueId, whatsappId: t.whatsappId, instants },
+      tx,
+    );
     if (next.markClosed) await repo.clearContactsCommandBot(companyId, [t.contactId], tx);
     return true;
   });
@@ -463,4 +466,24 @@ export function lastClosedAtOfContact(
   exceptTicketId: number,
 ): Promise<Date | null> {
   return repo.lastClosedAtOfContact(companyId, contactId, exceptTicketId);
+}
+
+/**
+ * The dashboard and reports figures of the tickets created in a range (issue 19): core's sums per attendant and per
+ * queue with their names, and the counted tickets' ids (newest first, at most `idsLimit`), read in parallel.
+ */
+export async function ticketReport(companyId: number, f: ReportFilter, idsLimit: number) {
+  const [aggregate, ids] = await Promise.all([
+    reportRepo.reportAggregate(companyId, f),
+    reportRepo.reportTicketIds(companyId, f, idsLimit),
+  ]);
+  return { ...aggregate, ids };
+}
+
+/** 404 unless every queue and user id of a report filter is the company's (ERR_NOT_FOUND 'Fila não encontrada.'). */
+export async function assertReportRefs(companyId: number, refs: { queueIds: number[]; userIds: number[] }) {
+  if (!refs.queueIds.length && !refs.userIds.length) return;
+  const found = await reportRepo.reportRefsInCompany(companyId, refs);
+  if (!found.queues) throw new DomainError('ERR_NOT_FOUND', 'Fila não encontrada.');
+  if (!found.users) throw new DomainError('ERR_NO_USER_FOUND');
 }

@@ -14,6 +14,7 @@ import { docsRoutes } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { flowsRoutes } from './modules/flows/flows.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messageApiRoutes } from './modules/message-api/message-api.routes';
 import { messagesListRoutes } from './modules/messages/list/messages-list.routes';
@@ -72,6 +73,7 @@ export function createApp(opts: AppOptions) {
     .route('/', categoryContactsRoutes)
     .route('/', quickAnswersRoutes)
     .route('/', tagsRoutes)
+    .route('/', kanbanRoutes)
     .route('/', settingsRoutes)
     .route('/', eventsRoutes)
     .route('/', mediaRoutes)

@@ -18,6 +18,8 @@ export * from './events/catalogue';
 export * from './flows/flow.schemas';
 export * from './flows/flow-timeline';
 export * from './ids/ids';
+export * from './kanban/kanban.schemas';
+export * from './kanban/kanban-board';
 export * from './lists/page-query';
 export * from './message-api/message-api.schemas';
 export * from './messages/inbound-rules';

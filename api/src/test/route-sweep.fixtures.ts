@@ -45,6 +45,8 @@ export type RichTenant = {
   /** the simulator's number of the inbound contact */
   inboundNumber: string;
   ticketId: number;
+  /** that ticket's uuid (GET /tickets/u/{uuid}) */
+  ticketUuid: string;
   /** an open ticket with our own (fromMe) message, deletable for everyone */
   openTicketId: number;
   messageId: number;
@@ -264,6 +266,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     whatsappId,
     inboundNumber,
     ticketId: message.ticketId,
+    ticketUuid: await ticketUuidOf(message.ticketId),
     openTicketId: open.id,
     messageId: message.id,
     ownMessageId: sent.messages[0].id,
@@ -289,6 +292,14 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     botConfigId: botConfig.id,
     botConfig2Id: botConfig2.id,
   };
+}
+
+async function ticketUuidOf(ticketId: number): Promise<string> {
+  const [r] = await db
+    .select({ uuid: schema.tickets.uuid })
+    .from(schema.tickets)
+    .where(eq(schema.tickets.id, ticketId));
+  return r.uuid;
 }
 
 /** Every drizzle table with a companyId column (the tenant tables), found from the schema module. */

@@ -274,6 +274,12 @@ export const ROUTES: Record<string, SweepRoute> = {
   },
   'DELETE /tags/:id': { access: 'id', params: (x) => ({ id: x.tagId }), deny: admin('manageTags') },
 
+  // kanban (spec 2 §7): any user, on the tickets they may open (their queues)
+  'GET /tagskanban': { access: 'auth' },
+  'GET /ticketkanban': { access: 'auth', query: ['queueIds', 'test', 'lane', 'cursor'] },
+  'DELETE /ticket-tags/:ticketId': { access: 'id', params: (x) => ({ ticketId: x.ticketId }) },
+  'PUT /ticket-tags/:ticketId/:tagId': { access: 'id', params: (x) => ({ ticketId: x.ticketId, tagId: x.tagId }) },
+
   // the outbound message API (spec 2 §7): an API token, never a session (swept in modules/message-api/*.test.ts)
   'POST /api/messages/send/text': { access: 'public' },
   'POST /api/messages/send/media': { access: 'public' },
@@ -725,6 +731,7 @@ export const ROUTES: Record<string, SweepRoute> = {
   'POST /tickets/checkcontactopen': { access: 'auth', body: (x) => json({ contactId: x.contact2Id }) },
   'POST /tickets': { access: 'auth', body: (x) => json({ contactId: x.contact2Id, status: 'pending' }) },
   'GET /tickets/:id': { access: 'id', params: (x) => ({ id: x.ticketId }) },
+  'GET /tickets/u/:uuid': { access: 'id', params: (x) => ({ uuid: x.ticketUuid }) },
   'PUT /tickets/:id': { access: 'id', params: (x) => ({ id: x.ticketId }), body: () => json({ status: 'open' }) },
   'DELETE /tickets/:id': {
     access: 'id',

@@ -155,3 +155,6 @@ export function dayStart(d: string, offset = '-03:00'): Date {
 export function dayEnd(d: string, offset = '-03:00'): Date {
   return new Date(d.length === 10 ? `${d}T23:59:59.999${offset}` : d);
 }
+
+/** `GET /tickets/u/{uuid}`: the ticket behind a `/tickets/{uuid}` link (kanban cards, the message API's ticketUrl). */
+export const TicketUuidParam = z.object({ uuid: z.uuid({ error: 'Id inválido' }).transform((s) => s.toLowerCase()) });

@@ -145,6 +145,16 @@ export async function getTicketDtoInCompany(companyId: number, ticketId: number,
   return t;
 }
 
+/** The id of the company's ticket with this uuid, or null (another company's uuid is not found). */
+export async function ticketIdByUuid(companyId: number, uuid: string): Promise<number | null> {
+  const [r] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)))
+    .limit(1);
+  return r?.id ?? null;
+}
+
 export type TicketRow = typeof tickets.$inferSelect;
 
 export async function getTicketRowInCompany(companyId: number, ticketId: number, exec: Exec = db): Promise<TicketRow> {

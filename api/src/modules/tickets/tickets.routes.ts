@@ -6,6 +6,7 @@ import {
   TicketsClosedBody,
   TicketsExportBody,
   TicketsQueryParams,
+  TicketUuidParam,
   UpdateTicketBody,
 } from '@zapdesk/core';
 import { Hono } from 'hono';
@@ -21,6 +22,7 @@ import {
   listTickets,
   queryTicketIds,
   showTicket,
+  showTicketByUuid,
   updateTicket,
 } from './tickets.service';
 
@@ -33,6 +35,9 @@ export const ticketsRoutes = new Hono<AppEnv>()
   )
   .post('/tickets', requireAuth, validate('json', CreateTicketBody), async (c) =>
     c.json(await createTicket(c.get('ctx'), c.req.valid('json')), 200),
+  )
+  .get('/tickets/u/:uuid', requireAuth, validate('param', TicketUuidParam), async (c) =>
+    c.json(await showTicketByUuid(c.get('ctx'), c.req.valid('param').uuid), 200),
   )
   .get('/tickets/:id', requireAuth, validate('param', IdParam), async (c) =>
     c.json(await showTicket(c.get('ctx'), c.req.valid('param').id), 200),

@@ -196,6 +196,13 @@ export async function showTicket(ctx: UserCtx, id: number): Promise<TicketDto> {
   return t;
 }
 
+/** GET /tickets/u/{uuid}: the same as GET /tickets/{id}, found by the ticket's uuid (links to /tickets/{uuid}). */
+export async function showTicketByUuid(ctx: UserCtx, uuid: string): Promise<TicketDto> {
+  const id = await repo.ticketIdByUuid(ctx.companyId, uuid);
+  if (id === null) throw new DomainError('ERR_NO_TICKET_FOUND');
+  return showTicket(ctx, id);
+}
+
 /** The queue, user and connection named by a write exist in the company (404 with their texts otherwise). */
 export async function assertTicketRefs(
   companyId: number,

@@ -15,6 +15,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { flowsRoutes } from './modules/flows/flows.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messageApiRoutes } from './modules/message-api/message-api.routes';
 import { messagesListRoutes } from './modules/messages/list/messages-list.routes';
@@ -97,7 +98,8 @@ export function createApp(opts: AppOptions) {
     .route('/', campaignEngineRoutes)
     .route('/', botsRoutes)
     .route('/', campaignsRoutes)
-    .route('/', aiRoutes);
+    .route('/', aiRoutes)
+    .route('/', locationsRoutes);
   return routes;
 }
 

@@ -8,6 +8,7 @@ import { seedDemoCampaign } from './modules/campaigns/campaigns.demo';
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { seedDemoFlows } from './modules/flows/flows.demo';
 import { startFlowsArea } from './modules/flows/flows.startup';
+import { seedDemoLocations } from './modules/locations/locations.demo';
 import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
 import { startScheduleActionsArea } from './modules/schedule-actions/schedule-actions.startup';
@@ -56,6 +57,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
   // schedules: a pending weekly one and one sent through the demo connection (after it exists)
   if (opts.role === 'api') await seedDemoSchedules(DEMO.companyName, DEMO.admin.email);
+  // locations: four saved places to send in a chat (the places search answers from the embedded fake geocoder)
+  if (opts.role === 'api') await seedDemoLocations(DEMO.companyName);
   // flows: one Chat flow to run with ';' in a chat
   if (opts.role === 'api') await seedDemoFlows(DEMO.companyName);
   // campaign setups: one on the demo's non-default connection (after it exists)

@@ -66,6 +66,10 @@ export const ERROR_STATUS = {
   ERR_CAMPAIGN_SETUP_IN_USE: 409,
   /** a connection belongs to at most one bot setup (spec 2 issue 16) */
   ERR_BOT_WHATSAPP_IN_USE: 409,
+  /** the places search (geocoding port) did not answer in time */
+  ERR_GEOCODER_TIMEOUT: 504,
+  /** the places search failed (unreachable, refused, malformed answer) */
+  ERR_GEOCODER_UNAVAILABLE: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -126,6 +130,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_CAMPAIGN_SETUP_IN_USE:
     'Esta configuração é usada por campanhas não finalizadas. Conclua-as ou troque a configuração antes de excluir.',
   ERR_BOT_WHATSAPP_IN_USE: 'Esta conexão já pertence a outra configuração de bot.',
+  ERR_GEOCODER_TIMEOUT: 'A busca de endereços demorou demais. Tente novamente.',
+  ERR_GEOCODER_UNAVAILABLE: 'A busca de endereços não está disponível no momento.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -21,6 +21,7 @@ export * from './ids/ids';
 export * from './kanban/kanban.schemas';
 export * from './kanban/kanban-board';
 export * from './lists/page-query';
+export * from './locations/location.schemas';
 export * from './message-api/message-api.schemas';
 export * from './messages/inbound-rules';
 export * from './messages/media-rules';

@@ -38,6 +38,11 @@ export type Env = {
    */
   mapTileUrl: string;
   mapTileAttribution: string;
+  /** a Nominatim-compatible places search (GEOCODER_URL, e.g. https://nominatim.openstreetmap.org); unset: the
+   * embedded fake geocoder (a few Brazilian places, no network) */
+  geocoderUrl?: string;
+  /** the places search's time limit (GEOCODER_TIMEOUT_MS, default 5000) */
+  geocoderTimeoutMs: number;
 };
 
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -154,6 +159,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     apiRateLimitPerMinute: Math.max(1, Math.floor(num(source.API_RATE_LIMIT_PER_MINUTE, 60))),
     mapTileUrl: parseTileTemplate(source.MAP_TILE_URL),
     mapTileAttribution: source.MAP_TILE_ATTRIBUTION?.trim() || DEFAULT_MAP_TILE_ATTRIBUTION,
+    geocoderUrl: source.GEOCODER_URL || undefined,
+    geocoderTimeoutMs: Math.min(60_000, Math.max(100, Math.floor(num(source.GEOCODER_TIMEOUT_MS, 5_000)))),
   };
 }
 

@@ -769,6 +769,29 @@ export const ROUTES: Record<string, SweepRoute> = {
   },
   'GET /ticketsExport/:file': { access: 'id', params: (x) => ({ file: x.exportFile }) },
 
+  // locations (spec 2 §7): reading open to the company's users (the chat's location picker), changes need
+  // manageLocations; the places search (ours) too
+  'GET /locations': { access: 'auth', query: PAGE },
+  'GET /locations/search': {
+    access: 'auth',
+    query: ['q'],
+    search: () => 'q=Paulista',
+    deny: admin('manageLocations'),
+  },
+  'GET /locations/:id': { access: 'id', params: (x) => ({ id: x.locationId }) },
+  'POST /locations': {
+    access: 'auth',
+    body: () => json({ name: 'Filial Nova', latitude: -23.56, longitude: -46.65 }),
+    deny: admin('manageLocations'),
+  },
+  'PUT /locations/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.locationId }),
+    body: () => json({ name: 'Filial Alterada', latitude: -22.9, longitude: -43.2 }),
+    deny: admin('manageLocations'),
+  },
+  'DELETE /locations/:id': { access: 'id', params: (x) => ({ id: x.locationId }), deny: admin('manageLocations') },
+
   // scheduled actions (spec 2 §7): company admins only; only the company's own scheduled-action jobs
   'POST /scheduleActions': {
     access: 'auth',

@@ -12,6 +12,7 @@ describe('event catalogue', () => {
     expect(String(events.quickAnswer.of(12))).toBe('quickAnswer-12');
     expect(String(events.tag.of(12))).toBe('tag-12');
     expect(String(events.queue.of(12))).toBe('queue-12');
+    expect(String(events.location.of(12))).toBe('location-12');
     expect(String(events.schedule.of(12))).toBe('schedule-12');
     expect(String(events.user.of(12))).toBe('user-12');
     expect(String(events.self.of())).toBe('user');

@@ -26,6 +26,7 @@ import type { CampaignEvent, CampaignListEvent } from '../campaigns/campaign.eve
 import type { CampaignSetupEvent } from '../campaigns/campaign.schemas';
 import type { CategoryContactEvent, ContactEvent } from '../contacts/contact.types';
 import type { FlowEvent } from '../flows/flow.schemas';
+import type { LocationEvent } from '../locations/location.schemas';
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
 import type { QueueEvent } from '../queues/queue.schemas';
 import type { QuickAnswerEvent } from '../quick-answers/quick-answer.schemas';
@@ -105,6 +106,8 @@ export const events = {
   quickAnswer: perCompany<QuickAnswerEvent>('quickAnswer'),
   tag: perCompany<TagEvent>('tag'),
   queue: perCompany<QueueEvent>('queue'),
+  /** ours: saved locations (spec 2 Locations: the live list), every user of the company */
+  location: perCompany<LocationEvent>('location'),
   // automation (spec 2 §7)
   schedule: perCompany<ScheduleEvent>('schedule'),
   /** chatbot setups and commands (spec 2 §7: `bot-{companyId}` with bot or botId) */

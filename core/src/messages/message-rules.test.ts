@@ -20,6 +20,15 @@ describe('lastMessagePreview', () => {
     expect(lastMessagePreview({ body: '', mediaType: 'call_log' })).toBe('Chamada de voz/vídeo perdida');
     expect(lastMessagePreview({ body: 'x'.repeat(300), mediaType: null })).toHaveLength(255);
   });
+
+  test('a location shows the label and the place name, never the maps link', () => {
+    const link = 'https://maps.google.com/maps?q=-23.5%2C-46.6&z=17';
+    expect(lastMessagePreview({ body: `Loja Centro\nRua A, 1\n${link}`, mediaType: 'location' })).toBe(
+      '📍 Localização · Loja Centro',
+    );
+    expect(lastMessagePreview({ body: link, mediaType: 'location' })).toBe('📍 Localização');
+    expect(lastMessagePreview({ body: '', mediaType: 'location' })).toBe('📍 Localização');
+  });
 });
 
 describe('greeting placeholders', () => {

@@ -27,6 +27,14 @@ const MEDIA_PREVIEW: Record<string, string> = {
 
 /** Text kept as the ticket's lastMessage: the body, or a label for bodiless media. */
 export function lastMessagePreview(m: { body: string; mediaType: string | null }): string {
+  if (m.mediaType === 'location') {
+    // a pin's body is its name, address and maps link: the list shows the label and the place's name
+    const name = m.body
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l && !/^https?:\/\//i.test(l));
+    return name ? `${MEDIA_PREVIEW.location} · ${name}`.slice(0, 255) : (MEDIA_PREVIEW.location as string);
+  }
   const body = m.body.trim();
   if (body) return body.slice(0, 255);
   return (m.mediaType && MEDIA_PREVIEW[m.mediaType]) || '';

@@ -58,6 +58,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_CAMPAIGN_SETUP_DEFAULT_WHATSAPP: msg`precisa de uma conexão não default para fazer o envio das mensagens`,
   ERR_CAMPAIGN_SETUP_IN_USE: msg`Esta configuração é usada por campanhas não finalizadas. Conclua-as ou troque a configuração antes de excluir.`,
   ERR_BOT_WHATSAPP_IN_USE: msg`Esta conexão já pertence a outra configuração de bot.`,
+  ERR_GEOCODER_TIMEOUT: msg`A busca de endereços demorou demais. Tente novamente.`,
+  ERR_GEOCODER_UNAVAILABLE: msg`A busca de endereços não está disponível no momento.`,
 };
 
 /**

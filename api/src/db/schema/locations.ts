@@ -1,7 +1,11 @@
 import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
-/** Places that attendants send in chats (spec 2 §3 Location). Minimal table; the Locations screen owns its API. */
+/**
+ * Places that attendants send in chats (spec 2 §3 Location: id, name, latitude, longitude, isDeleted, companyId).
+ * `address` is ours: the place's address line (from the places search), sent with the pin. Soft delete: a deleted
+ * location leaves the list and can no longer be sent; messages that carried it keep their coordinates.
+ */
 export const locations = pgTable(
   'locations',
   {
@@ -12,6 +16,7 @@ export const locations = pgTable(
     name: text('name').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    address: text('address').notNull().default(''),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ import { nowDate } from '../../platform/clock';
 import { log } from '../../platform/log';
 import { upsertContactFromChannel } from '../contacts/contacts.channel';
 import { getContactRow } from '../contacts/contacts.service';
+import { sendableLocation } from '../locations/locations.service';
 import { loadMediaBytes, mediaIdFromUrl, saveMediaFile } from '../media/media.service';
 import {
   applyTicketStateAfterSend,
@@ -27,7 +28,6 @@ import {
 import { connectedSession } from '../whatsapp/whatsapp.pipeline';
 import { getDefaultWhatsapp } from '../whatsapp/whatsapp.service';
 import { publishMessage } from './messages.channel';
-import { findSendableLocation } from './messages.locations.repo';
 import * as repo from './messages.repo';
 
 /**
@@ -246,19 +246,34 @@ async function prepare(companyId: number, input: OutboundInput, sign: (b: string
       ];
     }
     case 'location': {
-      const loc = await findSendableLocation(companyId, input.locationId);
+      const loc = await sendableLocation(companyId, input.locationId);
       if (!loc) throw new DomainError('ERR_NOT_FOUND', MESSAGE_TEXT.locationNotFound);
+      const address = loc.address || undefined;
       return [
         {
-          content: { kind: 'location', latitude: loc.latitude, longitude: loc.longitude, name: loc.name },
-          body: loc.name,
+          content: { kind: 'location', latitude: loc.latitude, longitude: loc.longitude, name: loc.name, address },
+          // stored as an inbound location is (pipeline): name and address lines, then the maps link
+          body: locationBody(loc),
           mediaType: 'location',
           mediaUrl: null,
-          dataJson: { latitude: loc.latitude, longitude: loc.longitude, name: loc.name },
+          dataJson: {
+            latitude: loc.latitude,
+            longitude: loc.longitude,
+            name: loc.name,
+            ...(address ? { address } : {}),
+            locationId: loc.id,
+          },
         },
       ];
     }
   }
+}
+
+/** A location's text as WhatsApp shows a received pin (baileys map-message): name, address, maps link. */
+function locationBody(loc: { name: string; address: string; latitude: number; longitude: number }): string {
+  const link = `https://maps.google.com/maps?q=${loc.latitude}%2C${loc.longitude}&z=17`;
+  const named = [loc.name, loc.address].filter(Boolean).join('\n');
+  return named ? `${named}\n${link}` : link;
 }
 
 /** who a send goes to */

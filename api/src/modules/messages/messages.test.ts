@@ -148,10 +148,11 @@ describe('outbound messages', () => {
     });
     expect(r.status).toBe(200);
     const [m] = ((await r.json()) as { messages: MessageDto[] }).messages;
+    // stored as an inbound location is: the name, then the maps link (the bubble shows the map and the name)
     expect(m).toMatchObject({
       mediaType: 'location',
-      body: 'Loja Centro',
-      dataJson: { latitude: -23.55, longitude: -46.63 },
+      body: 'Loja Centro\nhttps://maps.google.com/maps?q=-23.55%2C-46.63&z=17',
+      dataJson: { latitude: -23.55, longitude: -46.63, name: 'Loja Centro', locationId: loc.id },
     });
     const foreignLoc = (
       await db

@@ -104,7 +104,23 @@ type SimOut = {
   quotedId: string | null;
   /** reply buttons sent with the text (campaign buttons), null for other messages */
   buttons: { id: string; text: string }[] | null;
+  /** a location sent (WhatsApp pin): its coordinates, name and address; null for other messages */
+  location: SimLocation | null;
 };
+
+type SimLocation = { latitude: number; longitude: number; name?: string; address?: string };
+
+function locationOf(mediaType: string | null, dataJson: unknown): SimLocation | null {
+  if (mediaType !== 'location' || !dataJson || typeof dataJson !== 'object') return null;
+  const d = dataJson as Record<string, unknown>;
+  if (typeof d.latitude !== 'number' || typeof d.longitude !== 'number') return null;
+  return {
+    latitude: d.latitude,
+    longitude: d.longitude,
+    ...(typeof d.name === 'string' ? { name: d.name } : {}),
+    ...(typeof d.address === 'string' ? { address: d.address } : {}),
+  };
+}
 
 /** the reply buttons a sent message carried (OutboundContent `buttons`), from the simulator row */
 function buttonsOf(dataJson: unknown): { id: string; text: string }[] | null {
@@ -133,6 +149,7 @@ export async function simulatorOutbox(ctx: UserCtx, id: number, to?: string): Pr
       fileName: r.fileName,
       quotedId: r.quotedId,
       buttons: buttonsOf(r.dataJson),
+      location: locationOf(r.mediaType, r.dataJson),
     }));
 }
 

@@ -64,7 +64,7 @@ export type OutboundContent =
       quotedId?: string;
       ptt?: boolean;
     }
-  | { kind: 'location'; latitude: number; longitude: number; name?: string; quotedId?: string }
+  | { kind: 'location'; latitude: number; longitude: number; name?: string; address?: string; quotedId?: string }
   /**
    * A text with reply options (campaign buttons, at most 3). The simulator shows them as tappable buttons; Baileys
    * sends them as a text with numbered options (core `buttonsAsText`).

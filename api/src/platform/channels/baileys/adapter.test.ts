@@ -473,6 +473,12 @@ describe('helpers', () => {
         footer: 'Loja',
       }),
     ).toEqual({ text: 'Promoção!\n\nVocê tem interesse?\n\n1 - Sim\n2 - Não\n3 - Talvez\n\n_Loja_' });
+    // a saved location: a WhatsApp pin with its name and address
+    expect(
+      toBaileysContent({ kind: 'location', latitude: -12.97, longitude: -38.51, name: 'Mercado', address: 'Salvador' }),
+    ).toEqual({
+      location: { degreesLatitude: -12.97, degreesLongitude: -38.51, name: 'Mercado', address: 'Salvador' },
+    });
   });
 });
 

@@ -79,6 +79,7 @@ export function toBaileysContent(content: OutboundContent): AnyMessageContent {
           degreesLatitude: content.latitude,
           degreesLongitude: content.longitude,
           ...(content.name ? { name: content.name } : {}),
+          ...(content.address ? { address: content.address } : {}),
         },
       };
     case 'media': {

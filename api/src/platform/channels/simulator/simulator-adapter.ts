@@ -248,10 +248,16 @@ export class SimulatorSession implements ChannelSession {
                 dataJson: { size: content.data.length, ptt: content.ptt ?? false },
               }
             : {
-                body: content.name ?? '',
+                // the phone shows the pin with the place's name and address
+                body: [content.name, content.address].filter(Boolean).join('\n'),
                 mediaType: 'location',
                 quotedId: content.quotedId ?? null,
-                dataJson: { latitude: content.latitude, longitude: content.longitude },
+                dataJson: {
+                  latitude: content.latitude,
+                  longitude: content.longitude,
+                  ...(content.name ? { name: content.name } : {}),
+                  ...(content.address ? { address: content.address } : {}),
+                },
               };
     const stored = await repo.recordSimMessage(this.conn.companyId, {
       whatsappId: this.conn.id,

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "address" text DEFAULT '' NOT NULL;

@@ -778,6 +778,7 @@ export const ROUTES: Record<string, SweepRoute> = {
     search: () => 'q=Paulista',
     deny: admin('manageLocations'),
   },
+  'GET /locations/shared': { access: 'auth', deny: admin('manageLocations') },
   'GET /locations/:id': { access: 'id', params: (x) => ({ id: x.locationId }) },
   'POST /locations': {
     access: 'auth',

@@ -134,3 +134,23 @@ export type GeocodePlace = { name: string; address: string; latitude: number; lo
 export type LocationEvent =
   | { action: 'create' | 'update'; location: LocationDto }
   | { action: 'delete'; locationId: number };
+
+/** GET /locations/shared (ours, the /maps view): the last location of each recent conversation, newest first. */
+export const SHARED_LOCATIONS_DAYS = 30;
+export const SHARED_LOCATIONS_MAX = 500;
+
+/** One conversation's last shared location (sent or received). */
+export type SharedLocationDto = {
+  messageId: number;
+  ticketId: number;
+  ticketUuid: string;
+  contactId: number;
+  contactName: string;
+  contactNumber: string;
+  latitude: number;
+  longitude: number;
+  /** the place's name as the message carried it ('' when none) */
+  name: string;
+  fromMe: boolean;
+  createdAt: string;
+};

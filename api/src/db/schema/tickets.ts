@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -150,6 +151,8 @@ export const messages = pgTable(
     // id last: a page ordered by (createdAt, id) is read in index order and stops at its limit (bench:tickets)
     index('messages_company_ticket_created_idx').on(t.companyId, t.ticketId, t.createdAt, t.id),
     index('messages_company_contact_created_idx').on(t.companyId, t.contactId, t.createdAt),
+    // locations shared in conversations (GET /locations/shared, the /maps view): a few rows per company
+    index('messages_company_location_created_idx').on(t.companyId, t.createdAt).where(sql`media_type = 'location'`),
     // no full-text index on body: ticket search reads ticket_search_terms, in-chat search walks the conversation
   ],
 );

@@ -1,6 +1,6 @@
 import type { LocationDto } from '@zapdesk/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { companies, locations } from '../../db/schema';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { companies, contacts, locations, messages, tickets } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { containsText, countedPage, countRows, type Page, type PageWindow } from '../../platform/db/paging';
@@ -90,3 +90,51 @@ export async function unsafeFindCompanyIdByName(name: string): Promise<number | 
 /** Every location the company ever had, deleted ones included. */
 export const countAllLocations = (companyId: number): Promise<number> =>
   countRows(locations, eq(locations.companyId, companyId));
+
+export type SharedLocationRow = {
+  messageId: number;
+  ticketId: number;
+  ticketUuid: string;
+  contactId: number;
+  contactName: string;
+  contactNumber: string;
+  body: string;
+  dataJson: Record<string, unknown> | null;
+  fromMe: boolean;
+  createdAt: Date;
+};
+
+/**
+ * The last location message (not deleted) of each of the company's tickets since `since`, newest first, at most
+ * `limit` tickets. Reads the partial index on location messages (company_id, created_at).
+ */
+export async function lastSharedLocations(companyId: number, since: Date, limit: number): Promise<SharedLocationRow[]> {
+  const last = db
+    .selectDistinctOn([messages.ticketId], {
+      messageId: messages.id,
+      ticketId: messages.ticketId,
+      ticketUuid: tickets.uuid,
+      contactId: tickets.contactId,
+      contactName: contacts.name,
+      contactNumber: contacts.number,
+      body: messages.body,
+      dataJson: messages.dataJson,
+      fromMe: messages.fromMe,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .innerJoin(tickets, and(eq(tickets.id, messages.ticketId), eq(tickets.companyId, messages.companyId)))
+    .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        sql`${messages.mediaType} = 'location'`,
+        eq(messages.isDeleted, false),
+        gte(messages.createdAt, since),
+      ),
+    )
+    .orderBy(messages.ticketId, desc(messages.createdAt), desc(messages.id))
+    .as('last');
+  const rows = await db.select().from(last).orderBy(desc(last.createdAt), desc(last.messageId)).limit(limit);
+  return rows as SharedLocationRow[];
+}

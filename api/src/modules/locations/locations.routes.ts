@@ -19,6 +19,7 @@ import {
   deleteLocation,
   listLocations,
   searchPlaces,
+  sharedLocations,
   showLocation,
   updateLocation,
 } from './locations.service';
@@ -29,7 +30,8 @@ const searchKey = (companyId: number) => `locations:search:${companyId}`;
  * Spec 2 §7 Locations: GET /locations/ (searchParam, pageNumber) → { locations, hasMore, count }; GET /locations/{id};
  * POST /locations and PUT /locations/{id} (name, latitude, longitude, isDeleted, companyId; ours: address);
  * DELETE /locations/{id} (soft). Ours: GET /locations/search?q= — the editor's places search (geocoding port),
- * GEOCODE_RULE searches per company per minute (429 with Retry-After beyond).
+ * GEOCODE_RULE searches per company per minute (429 with Retry-After beyond); GET /locations/shared — the last
+ * location of each recent conversation (the /maps view).
  */
 export const locationsRoutes = new Hono<AppEnv>()
   .get('/locations', requireAuth, validate('query', PageQuery), async (c) =>
@@ -47,6 +49,7 @@ export const locationsRoutes = new Hono<AppEnv>()
     await rateLimiter().hit(searchKey(ctx.companyId), GEOCODE_RULE);
     return c.json(await searchPlaces(ctx, c.req.valid('query')), 200);
   })
+  .get('/locations/shared', requireAuth, async (c) => c.json(await sharedLocations(c.get('ctx')), 200))
   .get('/locations/:id', requireAuth, validate('param', IdParam), async (c) =>
     c.json(await showLocation(c.get('ctx'), c.req.valid('param').id), 200),
   )

@@ -5,14 +5,20 @@ import {
   GEOCODE_RESULTS_MAX,
   type GeocodePlace,
   type GeocodeQuery,
+  LOCATION_NAME_MAX,
   LOCATION_TEXTS,
   type LocationDto,
   type LocationEvent,
+  locationOf,
   PAGE_SIZE,
   type PageQuery,
   pageWindow,
+  SHARED_LOCATIONS_DAYS,
+  SHARED_LOCATIONS_MAX,
+  type SharedLocationDto,
   type UpdateLocation,
 } from '@zapdesk/core';
+import { now } from '../../platform/clock';
 import { GeocoderError, geocoder } from '../../platform/geocoding';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
@@ -101,4 +107,45 @@ export async function searchPlaces(ctx: UserCtx, q: GeocodeQuery): Promise<{ pla
     }
     throw err;
   }
+}
+
+/** the place name a location message carries: dataJson.name, else the body's first line that is not a link */
+function placeName(r: { body: string; dataJson: Record<string, unknown> | null }): string {
+  const n = r.dataJson?.name;
+  if (typeof n === 'string' && n.trim()) return n.trim().slice(0, LOCATION_NAME_MAX);
+  const line = r.body
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l && !/^https?:\/\//i.test(l));
+  return (line ?? '').slice(0, LOCATION_NAME_MAX);
+}
+
+/**
+ * GET /locations/shared (ours, the /maps view): the last location shared in each conversation of the last 30 days
+ * (sent or received), newest first, at most 500. Conversations of the whole company: administrators only (the
+ * same `manageLocations` as the locations screens; an administrator sees every ticket).
+ */
+export async function sharedLocations(ctx: UserCtx): Promise<{ shared: SharedLocationDto[] }> {
+  assertCan(ctx, 'manageLocations');
+  const since = new Date(now() - SHARED_LOCATIONS_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await repo.lastSharedLocations(ctx.companyId, since, SHARED_LOCATIONS_MAX);
+  const shared: SharedLocationDto[] = [];
+  for (const r of rows) {
+    const at = locationOf({ body: r.body, dataJson: r.dataJson });
+    if (!at) continue;
+    shared.push({
+      messageId: r.messageId,
+      ticketId: r.ticketId,
+      ticketUuid: r.ticketUuid,
+      contactId: r.contactId,
+      contactName: r.contactName,
+      contactNumber: r.contactNumber,
+      latitude: at.latitude,
+      longitude: at.longitude,
+      name: placeName(r),
+      fromMe: r.fromMe,
+      createdAt: r.createdAt.toISOString(),
+    });
+  }
+  return { shared };
 }

@@ -307,6 +307,32 @@ describe('locations', () => {
       },
     });
 
+    // the customer shares a pin from another chat: /maps lists the last location of each conversation
+    const wid2 = `IN-${Math.random().toString(36).slice(2)}`;
+    await t.req('POST', `/simulator/${w}/inbound`, {
+      token: tenant.admin.token,
+      json: { from: '5511987650102', name: 'Outra Cliente', latitude: -15.800278, longitude: -47.860833, id: wid2 },
+    });
+    await waitFor(async () => (await db.select().from(messages).where(eq(messages.wid, wid2)))[0]);
+    const shared = await t.req('GET', '/locations/shared', { token: tenant.admin.token });
+    expect(shared.status).toBe(200);
+    const list = ((await shared.json()) as { shared: Record<string, unknown>[] }).shared;
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ contactNumber: '5511987650102', fromMe: false, latitude: -15.800278 });
+    expect(list[1]).toMatchObject({
+      messageId: m.id,
+      ticketId: inbound.ticketId,
+      ticketUuid: ticket.uuid,
+      contactNumber: '5511987650101',
+      latitude: -12.973699,
+      longitude: -38.513935,
+      name: 'Mercado Modelo',
+      fromMe: true,
+    });
+    expect((await t.req('GET', '/locations/shared', { token: agent.token })).status).toBe(403);
+    const others = await (await t.req('GET', '/locations/shared', { token: B.admin.token })).json();
+    expect(others.shared.some((x: { ticketId: number }) => x.ticketId === inbound.ticketId)).toBe(false);
+
     // a deleted location can no longer be sent; another company's neither
     await t.req('DELETE', `/locations/${loc.id}`, { token: tenant.admin.token });
     const gone = await t.req('POST', `/messages/${inbound.ticketId}/${tenant.company.id}`, {

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_company_location_created_idx" ON "messages" USING btree ("company_id","created_at") WHERE media_type = 'location';

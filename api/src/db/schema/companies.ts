@@ -70,6 +70,8 @@ export const companies = pgTable('companies', {
   status: boolean('status').notNull().default(true),
   planId: integer('plan_id').references(() => plans.id),
   leadId: integer('lead_id'),
+  /** end of the free trial of a self-subscribed company (spec 3 §9; core/src/saas/trial.ts); null = no trial */
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   numberAttendants: integer('number_attendants').notNull().default(1),
   numberConections: integer('number_conections').notNull().default(1),
   ...planFlagColumns(),

@@ -8,7 +8,6 @@ import {
   campaignSetups,
   campaignSetupWhatsapps,
   campaigns,
-  locations,
   messageRawLogs,
   whatsapps,
 } from '../db/schema';
@@ -23,7 +22,7 @@ export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /**
  * Every id a route may take, of one company, built through the API (the way users build data) plus the few rows
- * no route creates (locations, raw logs come from the pipeline). `marker` is written into names and bodies so a
+ * no route creates (raw logs come from the pipeline). `marker` is written into names and bodies so a
  * response of another company can be searched for a leak.
  */
 export type RichTenant = {
@@ -206,10 +205,14 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     t.req('POST', `/messages/${open.id}/${companyId}`, { token: tok, body: form }),
   );
   const mediaId = media.messages[0].mediaUrl.split('/').pop() as string;
-  const [location] = await db
-    .insert(locations)
-    .values({ companyId, name: `Local ${marker}`, latitude: -23.5, longitude: -46.6 })
-    .returning();
+  // a saved location, sent in the chat (the /maps view's shared locations read it)
+  const location = await post<{ id: number }>('/locations', {
+    name: `Local ${marker}`,
+    latitude: -23.5,
+    longitude: -46.6,
+    address: `Rua ${marker}`,
+  });
+  await post(`/messages/${open.id}/${companyId}`, { locationId: location.id });
   const today = new Date().toISOString().slice(0, 10);
   const exp = await post<{ url: string }>('/ticketsExport', { initialDate: '2020-01-01', finalDate: today });
   const [apiConn] = await db

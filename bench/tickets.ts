@@ -57,7 +57,7 @@ const WORDS = [
   'fiscal',
 ];
 
-type Seeded = {
+export type Seeded = {
   bigCompanyId: number;
   otherCompanyId: number;
   admin: { id: number; token: string };
@@ -69,22 +69,23 @@ type Seeded = {
   numberPrefix: string;
 };
 
-async function seed(url: string): Promise<Seeded> {
+/** The bench's companies (also bench:dash's): the big one of `big` sizes, 49 small ones. */
+export async function seed(url: string, big: typeof BIG = BIG): Promise<Seeded> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const t0 = performance.now();
     // companies, users, queues and connections through the app's own factories (a few rows)
-    const big = await makeCompany({ name: 'Bench Big', numberAttendants: 100, numberConections: 10 });
-    const queues = [await makeQueue(big.id), await makeQueue(big.id), await makeQueue(big.id)];
-    const admin = await makeUser(big.id, { profile: 'admin', queueIds: queues.map((q) => q.id) });
-    const agent = await makeUser(big.id, { profile: 'user', queueIds: [queues[0].id] });
+    const bigCompany = await makeCompany({ name: 'Bench Big', numberAttendants: 100, numberConections: 10 });
+    const queues = [await makeQueue(bigCompany.id), await makeQueue(bigCompany.id), await makeQueue(bigCompany.id)];
+    const admin = await makeUser(bigCompany.id, { profile: 'admin', queueIds: queues.map((q) => q.id) });
+    const agent = await makeUser(bigCompany.id, { profile: 'user', queueIds: [queues[0].id] });
     const others: number[] = [];
     for (let i = 0; i < SMALL.companies; i++) others.push((await makeCompany({ name: `Bench Small ${i}` })).id);
-    const companies = [big.id, ...others];
+    const companies = [bigCompany.id, ...others];
     await sql`insert into whatsapps (company_id, name, status, is_default, lib)
               select id, 'Principal', 'CONNECTED', true, 'simulator' from companies where id = any(${companies})`;
     const [{ id: tagId }] =
-      await sql`insert into tags (company_id, name, color) values (${big.id}, 'VIP', '#ff0000') returning id`;
+      await sql`insert into tags (company_id, name, color) values (${bigCompany.id}, 'VIP', '#ff0000') returning id`;
 
     // secondary indexes are dropped and rebuilt once: building an index is far cheaper than maintaining it per row
     const idx = await sql<{ indexname: string; indexdef: string }[]>`
@@ -95,7 +96,7 @@ async function seed(url: string): Promise<Seeded> {
 
     const gen = async (companyId: number, n: { contacts: number; tickets: number; messages: number }) => {
       const [{ wid }] = await sql`select id as wid from whatsapps where company_id = ${companyId}`;
-      const qids = companyId === big.id ? queues.map((q) => q.id) : [null];
+      const qids = companyId === bigCompany.id ? queues.map((q) => q.id) : [null];
       const cStart = (await sql`select coalesce(max(id), 0)::int as m from contacts`)[0].m as number;
       await sql`insert into contacts (company_id, name, number, email)
         select ${companyId}, 'Cliente ' || (array['Ana','Bruno','Carla','Diego','Elisa','Fábio','Gabi','Hugo'])[1 + g % 8] || ' ' || g,
@@ -134,22 +135,22 @@ async function seed(url: string): Promise<Seeded> {
       await sql`insert into company_counters (company_id, name, value) values (${companyId}, 'ticketProtocol', ${n.tickets})
                 on conflict do nothing`;
     };
-    log(`seeding the big company: ${BIG.contacts} contacts, ${BIG.tickets} tickets, ${BIG.messages} messages`);
-    await gen(big.id, BIG);
+    log(`seeding the big company: ${big.contacts} contacts, ${big.tickets} tickets, ${big.messages} messages`);
+    await gen(bigCompany.id, big);
     log(`seeding ${SMALL.companies} other companies`);
     for (const c of others) await gen(c, SMALL);
     await sql`insert into ticket_tags (company_id, ticket_id, tag_id)
-              select company_id, id, ${tagId} from tickets where company_id = ${big.id} and id % 5 = 1`;
+              select company_id, id, ${tagId} from tickets where company_id = ${bigCompany.id} and id % 5 = 1`;
     log('rebuilding indexes');
     for (const i of idx) await sql.unsafe(i.indexdef);
     // a settled database: autovacuum has set the visibility map (index-only scans) and the statistics
     await sql`vacuum analyze`;
-    const [tm] = await sql`select ticket_id, count(*)::int as n from messages where company_id = ${big.id}
+    const [tm] = await sql`select ticket_id, count(*)::int as n from messages where company_id = ${bigCompany.id}
                            group by ticket_id order by n desc, ticket_id limit 1`;
     const [tk] = await sql`select contact_id from tickets where id = ${tm.ticket_id}`;
     log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     return {
-      bigCompanyId: big.id,
+      bigCompanyId: bigCompany.id,
       otherCompanyId: others[0],
       admin: { id: admin.user.id, token: admin.token },
       agent: { id: agent.user.id, token: agent.token },
@@ -157,7 +158,7 @@ async function seed(url: string): Promise<Seeded> {
       tagId,
       ticketWithManyMessages: tm.ticket_id,
       contactOfManyMessages: tk.contact_id,
-      numberPrefix: `55119${String(big.id * 100000 + 12)
+      numberPrefix: `55119${String(bigCompany.id * 100000 + 12)
         .padStart(8, '0')
         .slice(0, 6)}`,
     };

@@ -11,6 +11,7 @@ import { startFlowsArea } from './modules/flows/flows.startup';
 import { seedDemoLocations } from './modules/locations/locations.demo';
 import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
+import { seedDemoReports } from './modules/reports/reports.demo';
 import { startScheduleActionsArea } from './modules/schedule-actions/schedule-actions.startup';
 import { seedDemoSchedules } from './modules/schedules/schedules.demo';
 import { startSchedulesArea } from './modules/schedules/schedules.startup';
@@ -55,6 +56,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   await startCampaignEngineArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
+  // dashboard and reports: four weeks of resolved conversations with their instants (after the connection)
+  if (opts.role === 'api') await seedDemoReports(DEMO.companyName, [DEMO.admin.email, DEMO.agent.email]);
   // schedules: a pending weekly one and one sent through the demo connection (after it exists)
   if (opts.role === 'api') await seedDemoSchedules(DEMO.companyName, DEMO.admin.email);
   // locations: four saved places to send in a chat (the places search answers from the embedded fake geocoder)

@@ -3,7 +3,10 @@ import {
   DashAttendancesQuery,
   REPORT_TEXTS,
   ReportAttendancesQuery,
+  reportDayOf,
+  reportDayStart,
   resolveReportRange,
+  splitReportRange,
   startOfMonth,
 } from './report.schemas';
 import { dashboardScope, reportsScope } from './report-access';
@@ -77,5 +80,32 @@ describe('who sees which figures', () => {
     expect(reportsScope({ administration: true, reportsInPlan: false })).toMatchObject({
       error: 'ERR_PLAN_FEATURE_DISABLED',
     });
+  });
+});
+
+describe('splitReportRange', () => {
+  const now = new Date('2026-11-28T09:00:00Z'); // 06:00 in São Paulo, day 28
+  test('a whole year: the settled days kept, yesterday and today live', () => {
+    const r = splitReportRange(new Date('2025-11-29T03:00:00Z'), new Date('2026-11-29T02:59:59.999Z'), now);
+    expect(r.days).toEqual({ first: '2025-11-29', last: '2026-11-26' });
+    expect(r.live).toEqual([
+      { from: new Date('2026-11-27T03:00:00Z'), to: new Date('2026-11-29T02:59:59.999Z'), toInclusive: true },
+    ]);
+  });
+  test('edges inside days are live on both sides', () => {
+    const r = splitReportRange(new Date('2026-11-01T15:00:00Z'), new Date('2026-11-20T12:00:00Z'), now);
+    expect(r.days).toEqual({ first: '2026-11-02', last: '2026-11-19' });
+    expect(r.live).toEqual([
+      { from: new Date('2026-11-01T15:00:00Z'), to: new Date('2026-11-02T03:00:00Z'), toInclusive: false },
+      { from: new Date('2026-11-20T03:00:00Z'), to: new Date('2026-11-20T12:00:00Z'), toInclusive: true },
+    ]);
+  });
+  test('a range within recent days is all live', () => {
+    const from = new Date('2026-11-27T03:00:00Z');
+    expect(splitReportRange(from, now, now)).toEqual({ days: null, live: [{ from, to: now, toInclusive: true }] });
+  });
+  test('the day of an instant in the company zone', () => {
+    expect(reportDayOf(new Date('2026-11-28T02:59:59Z'))).toBe('2026-11-27');
+    expect(reportDayStart('2026-11-28')).toEqual(new Date('2026-11-28T03:00:00Z'));
   });
 });

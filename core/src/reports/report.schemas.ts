@@ -66,3 +66,50 @@ export function resolveReportRange(
   }
   return ok({ from, to });
 }
+
+const DAY_MS = 86_400_000;
+
+/** The company-local calendar day ('YYYY-MM-DD') of an instant (fixed offset, as the date filters). */
+export function reportDayOf(d: Date, offsetMinutes = -180): string {
+  return new Date(d.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
+/** The instant a company-local day starts. */
+export function reportDayStart(day: string, offsetMinutes = -180): Date {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - offsetMinutes * 60_000);
+}
+
+/** Days that are settled enough to keep their sums (the day before yesterday and older): today's and yesterday's
+ * tickets change all the time and are always summed live. */
+export const REPORT_LIVE_DAYS = 2;
+
+export type ReportRangeSplit = {
+  /** whole local days inside the range, old enough to be kept summed per day (inclusive bounds), or null */
+  days: { first: string; last: string } | null;
+  /** the rest, summed live from the tickets: `from <= createdAt < to` (the range's own end is inclusive: `toIncl`) */
+  live: { from: Date; to: Date; toInclusive: boolean }[];
+};
+
+/**
+ * Splits a report range into the whole days summed once and kept (ticket_report_days) and the edges summed live:
+ * [from, first day) and [day after the last, to]. Days from yesterday on (company zone) are always live.
+ */
+export function splitReportRange(from: Date, to: Date, now: Date, offsetMinutes = -180): ReportRangeSplit {
+  let firstDay = reportDayOf(from, offsetMinutes);
+  if (reportDayStart(firstDay, offsetMinutes).getTime() < from.getTime()) {
+    firstDay = reportDayOf(new Date(reportDayStart(firstDay, offsetMinutes).getTime() + DAY_MS), offsetMinutes);
+  }
+  // the last whole day: the one ending at or before `to` (days end at the next day's start, `to` is inclusive)
+  const toDay = reportDayOf(to, offsetMinutes);
+  const toDayEnd = reportDayStart(toDay, offsetMinutes).getTime() + DAY_MS;
+  let lastDay = to.getTime() + 1 >= toDayEnd ? toDay : reportDayOf(new Date(toDayEnd - 2 * DAY_MS), offsetMinutes);
+  const settled = reportDayOf(new Date(now.getTime() - REPORT_LIVE_DAYS * DAY_MS), offsetMinutes);
+  if (lastDay > settled) lastDay = settled;
+  if (firstDay > lastDay) return { days: null, live: [{ from, to, toInclusive: true }] };
+  const firstStart = reportDayStart(firstDay, offsetMinutes);
+  const afterLast = new Date(reportDayStart(lastDay, offsetMinutes).getTime() + DAY_MS);
+  const live: ReportRangeSplit['live'] = [];
+  if (from.getTime() < firstStart.getTime()) live.push({ from, to: firstStart, toInclusive: false });
+  if (afterLast.getTime() <= to.getTime()) live.push({ from: afterLast, to, toInclusive: true });
+  return { days: { first: firstDay, last: lastDay }, live };
+}

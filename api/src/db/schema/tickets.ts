@@ -3,6 +3,8 @@ import {
   bigint,
   boolean,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -100,6 +102,45 @@ export const tickets = pgTable(
     uniqueIndex('tickets_company_protocol_uq').on(t.companyId, t.protocol),
     uniqueIndex('tickets_uuid_uq').on(t.uuid),
   ],
+);
+
+/**
+ * The dashboard/reports sums per company-local day of creation, attendant and queue (issue 19; bench:dash): a settled
+ * day (the day before yesterday and older) is summed once from its tickets on the first report that needs it and
+ * kept; a change to one of its tickets marks the day in ticket_report_dirty (trigger, migration 0013) and the next
+ * report sums it again. userId / queueId 0 = none; the row (userId -1, queueId -1) says the day is summed (a day
+ * without tickets has only that row). The same arithmetic as core's definitions (tickets.report.repo.ts).
+ */
+export const ticketReportDays = pgTable(
+  'ticket_report_days',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    userId: integer('user_id').notNull(),
+    queueId: integer('queue_id').notNull(),
+    tickets: integer('tickets').notNull(),
+    pending: integer('pending').notNull(),
+    open: integer('open').notNull(),
+    closed: integer('closed').notNull(),
+    tmaCount: integer('tma_count').notNull(),
+    tmaSeconds: doublePrecision('tma_seconds').notNull(),
+    tmeCount: integer('tme_count').notNull(),
+    tmeSeconds: doublePrecision('tme_seconds').notNull(),
+    estimated: integer('estimated').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.userId, t.queueId] })],
+);
+
+/** Days of ticket_report_days whose tickets changed since they were summed (filled by a trigger on tickets). */
+export const ticketReportDirty = pgTable(
+  'ticket_report_dirty',
+  {
+    companyId: integer('company_id').notNull(),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );
 
 /** per-company counters (ticket protocol numbers, …) */

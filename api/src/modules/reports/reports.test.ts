@@ -7,7 +7,7 @@ import {
   sumTickets,
   type TicketStatus,
 } from '@zapdesk/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { companies, tickets } from '../../db/schema';
 import { invalidateActors } from '../../platform/auth/actor';
 import { TestClock, useClock } from '../../platform/clock';
@@ -49,7 +49,7 @@ async function waiting(companyId: number, min: number, queueId: number | null) {
 async function move(token: string, id: number, min: number, json: Record<string, unknown>) {
   await clock.set(at(min));
   const res = await t.req('PUT', `/tickets/${id}`, { token, json });
-  expect(res.status).toBe(200);
+  if (res.status !== 200) throw new Error(`PUT /tickets/${id}: ${res.status} ${await res.text()}`);
 }
 
 const RANGE = 'initialDate=2026-11-01&finalDate=2026-11-30';
@@ -192,9 +192,29 @@ describe('GET /dash/attendances and /report/attendances', () => {
     });
     expect(byCore).toEqual(expected);
 
-    // the report: same figures; filters by queues and users
+    // the report: same figures
     const report = await get(`/report/attendances?${RANGE}`, A.admin.token);
     expect(report.body).toEqual(expected);
+
+    // days later the same days are settled: summed once into ticket_report_days, the same answer
+    await clock.set(new Date('2026-11-25T12:00:00Z'));
+    expect((await get(`/dash/attendances?${RANGE}`, A.admin.token)).body).toEqual(expected);
+    const kept = await db.execute(
+      sql`select count(*)::int as n from ticket_report_days where company_id = ${A.company.id} and user_id >= 0`,
+    );
+    expect(
+      Number((kept as unknown as { n: number }[])[0]?.n ?? (kept as { rows: { n: number }[] }).rows[0].n),
+    ).toBeGreaterThan(0);
+    // a move of a settled day's ticket marks the day (trigger): the next report sums it again
+    await move(A.admin.token, t4, 15 * 24 * 60 + 60, { status: 'closed' });
+    const after = await get(`/report/attendances?${RANGE}`, A.admin.token);
+    expect(after.body).toMatchObject({ totalTickets: 6, countPending: 0, countClosed: 5, countTma: 3, countTme: 4 });
+    expect(after.body.dataUsers.find((u) => u.id === A.admin.user.id)).toMatchObject({
+      qtdAtendimentos: 2,
+      countClosed: 2,
+    });
+
+    // filters by queues and users (on the kept days)
     const bySupport = await get(`/report/attendances?${RANGE}&selectedQueueIds=[${support.id}]`, A.admin.token);
     expect(bySupport.body).toMatchObject({
       totalTickets: 3,

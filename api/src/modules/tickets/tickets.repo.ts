@@ -274,6 +274,33 @@ export async function insertTicket(companyId: number, t: NewTicket, exec: Exec =
   return row.id;
 }
 
+/** A conversation that already happened (the demo's history): its state and instants as they were. */
+export type PastTicket = NewTicket & { createdAt: Date; instants: TicketInstants; lastMessage: string };
+
+export async function insertPastTicket(companyId: number, t: PastTicket, exec: Exec = db): Promise<number> {
+  const protocol = await nextProtocol(companyId, exec);
+  const [row] = await exec
+    .insert(tickets)
+    .values({
+      companyId,
+      protocol,
+      contactId: t.contactId,
+      status: t.status,
+      queueId: t.queueId,
+      userId: t.userId,
+      whatsappId: t.whatsappId,
+      source: t.source,
+      isGroup: t.isGroup,
+      lastMessage: t.lastMessage,
+      lastMessageAt: t.instants.closedAt ?? t.createdAt,
+      createdAt: t.createdAt,
+      updatedAt: t.instants.closedAt ?? t.createdAt,
+      ...t.instants,
+    })
+    .returning({ id: tickets.id });
+  return row.id;
+}
+
 /** New message on a ticket: bumps it to the top of the lists in one UPDATE … RETURNING. */
 export async function touchTicket(
   companyId: number,

@@ -494,3 +494,14 @@ export async function assertReportRefs(companyId: number, refs: { queueIds: numb
   if (!found.queues) throw new DomainError('ERR_NOT_FOUND', 'Fila não encontrada.');
   if (!found.users) throw new DomainError('ERR_NO_USER_FOUND');
 }
+
+/** The demo's references for its past conversations (company by name, users by e-mail, queues, connection). */
+export const unsafeDemoTicketRefs = reportRepo.unsafeDemoTicketRefs;
+
+/** Stores conversations that already happened (the demo's history), with their instants; not published. */
+export async function insertPastTickets(companyId: number, rows: repo.PastTicket[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const r of rows) ids.push(await repo.insertPastTicket(companyId, r));
+  return ids;
+}
+export type { PastTicket } from './tickets.repo';

@@ -23,7 +23,7 @@ const at = (min: number) => new Date(Date.parse('2026-10-01T12:00:00Z') + min * 
 describe('migration 0013 backfill', () => {
   test('estimated instants from the history: wait from creation, first attendant message, closed at last update', async () => {
     const c = await makeContact(A.company.id);
-    const old = async (t: Parameters<typeof makeTicket>[1]) => {
+    const old = async (t: Omit<Parameters<typeof makeTicket>[1], 'contactId'>) => {
       const row = await makeTicket(A.company.id, { ...t, contactId: c.id });
       return row.id;
     };

@@ -82,8 +82,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/maps', access: 'private', page: soon('maps') },
 
   // private: platform administration and reporting (spec 3)
-  { path: '/dash', access: 'private', page: soon('dashboard') },
-  { path: '/reports', access: 'private', page: soon('reports') },
+  { path: '/dash', access: 'private', page: page(() => import('./pages/dash-page')) },
+  { path: '/reports', access: 'private', page: page(() => import('./pages/reports-page')) },
   { path: '/companies', access: 'private', page: soon('companies') },
   { path: '/CreateNewCompany', access: 'private', page: soon('createCompany') },
   { path: '/companiesManager/:companyId?', access: 'private', page: soon('companyManager') },

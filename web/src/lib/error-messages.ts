@@ -157,6 +157,9 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'A data pode ser no máximo daqui a 1 mês': msg`A data pode ser no máximo daqui a 1 mês`,
   'A data pode ser no máximo daqui a 2 meses': msg`A data pode ser no máximo daqui a 2 meses`,
   'A data final não pode ser anterior à inicial': msg`A data final não pode ser anterior à inicial`,
+  // dashboard and reports ranges (core REPORT_TEXTS)
+  'A data final deve ser posterior à data inicial': msg`A data final deve ser posterior à data inicial`,
+  'O período máximo é de 366 dias': msg`O período máximo é de 366 dias`,
   'A planilha precisa da coluna number (veja o modelo)': msg`A planilha precisa da coluna number (veja o modelo)`,
   'A planilha excede o limite de 100000 linhas': msg`A planilha excede o limite de 100000 linhas`,
   // campaign setups (spec 2 §5 and ours: core CAMPAIGN_TEXTS)

@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export type BarChartProps = {
+  /** category names (x axis) */
+  labels: readonly string[];
+  values: readonly number[];
+  colors: readonly string[];
+  height?: number;
+  /** accessible name */
+  title: string;
+  /** a bar's label above it (default: the value) */
+  format?: (v: number) => string;
+  /**
+   * Draw once and show a PNG <img> instead of the live canvas: the print view's charts (print engines and PDF keep an
+   * image reliably, and at `imageScale` × the CSS size it stays sharp on paper).
+   */
+  asImage?: boolean;
+  imageScale?: number;
+  testId?: string;
+};
+
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** uPlot options of a categorical bar chart, every size multiplied by `k` (image mode draws at k × CSS pixels). */
+function optionsOf(
+  p: BarChartProps,
+  width: number,
+  height: number,
+  k: number,
+  onDrawn?: (u: uPlot) => void,
+): uPlot.Options {
+  const fmt = p.format ?? ((v: number) => String(v));
+  const font = `${11 * k}px Inter, ui-sans-serif, system-ui, sans-serif`;
+  const axisColor = '#64748b';
+  const max = Math.max(1, ...p.values);
+  return {
+    width,
+    height,
+    legend: { show: false },
+    cursor: { show: false },
+    select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+    padding: [18 * k, 8 * k, 0, 0],
+    scales: {
+      x: { time: false, range: () => [-0.5, p.labels.length - 0.5] },
+      y: { range: () => [0, Math.ceil(max * 1.1) || 1] },
+    },
+    axes: [
+      {
+        font,
+        stroke: axisColor,
+        size: 28 * k,
+        gap: 4 * k,
+        grid: { show: false },
+        ticks: { show: false },
+        splits: () => p.labels.map((_, i) => i),
+        values: (_u, splits) => splits.map((i) => cut(p.labels[i] ?? '', p.labels.length > 6 ? 10 : 18)),
+      },
+      {
+        font,
+        stroke: axisColor,
+        size: 36 * k,
+        gap: 4 * k,
+        grid: { stroke: '#e2e8f0', width: k },
+        ticks: { show: false },
+        // whole counts only
+        splits: (_u, _i, min, mx) => {
+          const step = Math.max(1, Math.ceil((mx - min) / 4));
+          const out: number[] = [];
+          for (let v = 0; v <= mx; v += step) out.push(v);
+          return out;
+        },
+      },
+    ],
+    series: [
+      {},
+      {
+        label: p.title,
+        // width 0: uPlot draws one path per bar colour (disp.fill) only without a stroke
+        width: 0,
+        fill: p.colors[0] ?? '#3b82f6',
+        paths: uPlot.paths.bars?.({
+          size: [0.6, 80 * k],
+          radius: 0.15,
+          disp: {
+            // unit 3 = colours, indexed by the data index
+            fill: { unit: 3, values: () => p.colors as string[] },
+          },
+        }),
+        points: { show: false },
+      },
+    ],
+    hooks: {
+      draw: [
+        (u) => {
+          // the value above each bar
+          const { ctx } = u;
+          ctx.save();
+          // the hook draws in canvas pixels (CSS pixels × devicePixelRatio)
+          const r = uPlot.pxRatio;
+          ctx.font = `600 ${Math.round(11 * k * r)}px Inter, ui-sans-serif, system-ui, sans-serif`;
+          ctx.fillStyle = '#334155';
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'bottom';
+          p.values.forEach((v, i) => {
+            const x = u.valToPos(i, 'x', true);
+            const y = u.valToPos(v, 'y', true);
+            ctx.fillText(fmt(v), x, y - 3 * k * r);
+          });
+          ctx.restore();
+          onDrawn?.(u);
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * A bar chart of categories on uPlot (the project's one chart library). Follows its container's width; in image mode
+ * it is drawn off-screen and kept as a PNG.
+ */
+export function BarChart(p: BarChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [image, setImage] = useState<string | null>(null);
+  const height = p.height ?? 180;
+  const k = p.asImage ? (p.imageScale ?? 2) : 1;
+  const key = JSON.stringify([p.labels, p.values, p.colors]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(Math.floor(el.clientWidth)));
+    ro.observe(el);
+    setWidth(Math.floor(el.clientWidth));
+    return () => ro.disconnect();
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the data (key), size or mode change
+  useEffect(() => {
+    const el = box.current;
+    if (!el || width < 40) return;
+    const data: uPlot.AlignedData = [p.labels.map((_, i) => i), [...p.values]];
+    if (p.asImage) {
+      const off = document.createElement('div');
+      off.style.position = 'absolute';
+      off.style.left = '-10000px';
+      document.body.appendChild(off);
+      let done = false;
+      // uPlot draws on a microtask after construction: the picture is taken once drawn
+      const u = new uPlot(
+        optionsOf(p, width * k, height * k, k, (drawn) => {
+          if (done) return;
+          done = true;
+          setImage(drawn.ctx.canvas.toDataURL('image/png'));
+          queueMicrotask(() => {
+            drawn.destroy();
+            off.remove();
+          });
+        }),
+        data,
+        off,
+      );
+      return () => {
+        if (done) return;
+        done = true;
+        u.destroy();
+        off.remove();
+      };
+    }
+    const u = new uPlot(optionsOf(p, width, height, 1), data, el);
+    return () => u.destroy();
+  }, [key, width, height, p.asImage, k]);
+
+  return (
+    <div ref={box} className="w-full" style={{ height }} role="img" aria-label={p.title} data-testid={p.testId}>
+      {p.asImage && image ? (
+        <img src={image} alt={p.title} style={{ width: '100%', height }} data-testid="chart-image" />
+      ) : null}
+    </div>
+  );
+}

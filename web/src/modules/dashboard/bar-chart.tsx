@@ -18,6 +18,11 @@ export type BarChartProps = {
    */
   asImage?: boolean;
   imageScale?: number;
+  /**
+   * The CSS width an image is drawn for (default 700: the content width of an A4 page). Fixed, not the container's:
+   * printing re-lays the page out at paper width, and a picture redrawn for the screen's width would shrink on paper.
+   */
+  imageWidth?: number;
   testId?: string;
 };
 
@@ -140,7 +145,7 @@ export function BarChart(p: BarChartProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the data (key), size or mode change
   useEffect(() => {
     const el = box.current;
-    if (!el || width < 40) return;
+    if (!el || (!p.asImage && width < 40)) return;
     const data: uPlot.AlignedData = [p.labels.map((_, i) => i), [...p.values]];
     if (p.asImage) {
       const off = document.createElement('div');
@@ -150,7 +155,7 @@ export function BarChart(p: BarChartProps) {
       let done = false;
       // uPlot draws on a microtask after construction: the picture is taken once drawn
       const u = new uPlot(
-        optionsOf(p, width * k, height * k, k, (drawn) => {
+        optionsOf(p, (p.imageWidth ?? 700) * k, height * k, k, (drawn) => {
           if (done) return;
           done = true;
           setImage(drawn.ctx.canvas.toDataURL('image/png'));
@@ -171,12 +176,20 @@ export function BarChart(p: BarChartProps) {
     }
     const u = new uPlot(optionsOf(p, width, height, 1), data, el);
     return () => u.destroy();
-  }, [key, width, height, p.asImage, k]);
+  }, [key, p.asImage ? 0 : width, height, p.asImage, k]);
 
   return (
-    <div ref={box} className="w-full" style={{ height }} role="img" aria-label={p.title} data-testid={p.testId}>
+    <div
+      ref={box}
+      className="w-full"
+      // an image keeps its own aspect ratio (the sheet is narrower on paper than on screen)
+      style={p.asImage && image ? undefined : { height }}
+      role="img"
+      aria-label={p.title}
+      data-testid={p.testId}
+    >
       {p.asImage && image ? (
-        <img src={image} alt={p.title} style={{ width: '100%', height }} data-testid="chart-image" />
+        <img src={image} alt={p.title} className="block h-auto w-full" data-testid="chart-image" />
       ) : null}
     </div>
   );

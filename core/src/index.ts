@@ -22,6 +22,7 @@ export * from './kanban/kanban.schemas';
 export * from './kanban/kanban-board';
 export * from './lists/page-query';
 export * from './locations/location.schemas';
+export * from './mail/mail.schemas';
 export * from './message-api/message-api.schemas';
 export * from './messages/inbound-rules';
 export * from './messages/media-rules';

@@ -43,6 +43,21 @@ export type Env = {
   geocoderUrl?: string;
   /** the places search's time limit (GEOCODER_TIMEOUT_MS, default 5000) */
   geocoderTimeoutMs: number;
+  /** SMTP server of the mail port (SMTP_URL, e.g. smtp://user:pass@host:587); unset: the embedded outbox that a
+   * master reads on /mailOutbox (no network) */
+  smtpUrl?: string;
+  /** sender of every e-mail (MAIL_FROM, default `ZapDesk <no-reply@zapdesk.local>`) */
+  mailFrom: string;
+  /** SMTP connect/greeting/idle limit (SMTP_TIMEOUT_MS, default 10000) */
+  smtpTimeoutMs: number;
+  /** CNPJ lookup service, BrasilAPI-compatible (`{url}/{cnpj}`; CNPJ_LOOKUP_URL, e.g. https://brasilapi.com.br/api/cnpj/v1);
+   * unset: the embedded fake (a few companies, no network) */
+  cnpjLookupUrl?: string;
+  /** CEP lookup service, BrasilAPI-compatible (`{url}/{cep}`; CEP_LOOKUP_URL, e.g. https://brasilapi.com.br/api/cep/v1);
+   * unset: the embedded fake */
+  cepLookupUrl?: string;
+  /** time limit of one CNPJ/CEP lookup (LOOKUP_TIMEOUT_MS, default 4000) */
+  lookupTimeoutMs: number;
 };
 
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -161,6 +176,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mapTileAttribution: source.MAP_TILE_ATTRIBUTION?.trim() || DEFAULT_MAP_TILE_ATTRIBUTION,
     geocoderUrl: source.GEOCODER_URL || undefined,
     geocoderTimeoutMs: Math.min(60_000, Math.max(100, Math.floor(num(source.GEOCODER_TIMEOUT_MS, 5_000)))),
+    smtpUrl: source.SMTP_URL || undefined,
+    mailFrom: source.MAIL_FROM?.trim() || 'ZapDesk <no-reply@zapdesk.local>',
+    smtpTimeoutMs: Math.min(120_000, Math.max(500, Math.floor(num(source.SMTP_TIMEOUT_MS, 10_000)))),
+    cnpjLookupUrl: source.CNPJ_LOOKUP_URL || undefined,
+    cepLookupUrl: source.CEP_LOOKUP_URL || undefined,
+    lookupTimeoutMs: Math.min(30_000, Math.max(100, Math.floor(num(source.LOOKUP_TIMEOUT_MS, 4_000)))),
   };
 }
 

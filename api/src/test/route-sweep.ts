@@ -793,6 +793,9 @@ export const ROUTES: Record<string, SweepRoute> = {
   },
   'DELETE /locations/:id': { access: 'id', params: (x) => ({ id: x.locationId }), deny: admin('manageLocations') },
 
+  // the embedded mail outbox (ours): platform-level, the master's SaaS administration
+  'GET /mailOutbox': { access: 'auth', query: PAGE, deny: masterOnly('manageCompanies') },
+
   // scheduled actions (spec 2 §7): company admins only; only the company's own scheduled-action jobs
   'POST /scheduleActions': {
     access: 'auth',

@@ -8,6 +8,7 @@ export * from './contacts';
 export * from './flows';
 export * from './jobs';
 export * from './locations';
+export * from './mail';
 export * from './queues';
 export * from './schedules';
 export * from './tickets';

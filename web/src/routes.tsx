@@ -78,8 +78,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/internalDocs', access: 'private', page: page(() => import('./pages/internal-docs-page')) },
   { path: '/InternalDocs', access: 'private', page: page(() => import('./pages/internal-docs-page')) },
   { path: '/kanban', access: 'private', page: soon('kanban') },
-  { path: '/locations/:id?', access: 'private', page: soon('locations') },
-  { path: '/maps', access: 'private', page: soon('maps') },
+  { path: '/locations/:id?', access: 'private', page: page(() => import('./pages/locations-page')) },
+  { path: '/maps', access: 'private', page: page(() => import('./pages/maps-page')) },
 
   // private: platform administration and reporting (spec 3)
   { path: '/dash', access: 'private', page: page(() => import('./pages/dash-page')) },

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDto, TicketDto } from '@zapdesk/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toastError } from '../../lib/errors';
-import { IconMic, IconPaperclip, IconReply, IconSend, IconSmile, IconX } from '../../ui/icons';
+import { IconMapPin, IconMic, IconPaperclip, IconReply, IconSend, IconSmile, IconX } from '../../ui/icons';
 import { toast } from '../../ui/toasts/toast';
 import { useCapabilities } from '../auth/use-capabilities';
 import { FlowPickerMenu, useFlowPicker } from '../flows/flow-picker';
@@ -14,6 +14,7 @@ import { QuickAnswerMenu, useQuickAnswers } from './quick-answer-menu';
 
 const EmojiPicker = lazy(() => import('./emoji-picker'));
 const AudioRecorder = lazy(() => import('./audio-recorder'));
+const LocationPicker = lazy(() => import('../locations/location-picker'));
 
 /** Spec 1 §2: the box grows to at most 3 rows. */
 export const INPUT_MAX_ROWS = 3;
@@ -26,7 +27,8 @@ export const sendable = (text: string) => text.trim().length > 0;
 
 /**
  * The message input (spec 1 §2): multiline (3 rows), Enter sends, emoji picker, attachments with preview, audio
- * recording, reply quote, '/' quick answers, ';' flows (run on the ticket); enabled only while the ticket is open.
+ * recording, a saved location (spec 2 §7), reply quote, '/' quick answers, ';' flows (run on the ticket); enabled only
+ * while the ticket is open.
  * The draft is kept per ticket.
  */
 export function MessageInput({
@@ -50,6 +52,7 @@ export function MessageInput({
   const [busy, setBusy] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [recording, setRecording] = useState(false);
+  const [locationOpen, setLocationOpen] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -206,6 +209,16 @@ export function MessageInput({
             >
               <IconPaperclip size={20} />
             </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-circle"
+              onClick={() => setLocationOpen(true)}
+              aria-label={t`Enviar localização`}
+              title={t`Enviar localização`}
+              data-testid="location-button"
+            >
+              <IconMapPin size={20} />
+            </button>
             <input
               ref={fileInput}
               type="file"
@@ -259,6 +272,20 @@ export function MessageInput({
           </>
         )}
       </div>
+      {locationOpen ? (
+        <Suspense fallback={null}>
+          <LocationPicker
+            ticketId={ticket.id}
+            companyId={companyId}
+            quotedMsgId={replyTo?.id ?? null}
+            onClose={() => setLocationOpen(false)}
+            onSent={(sent) => {
+              onSent(sent);
+              onCancelReply();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {files.length ? (
         <AttachmentPreview
           files={files}

@@ -33,6 +33,21 @@ export async function sendText(
   return r.messages;
 }
 
+/** A saved location (spec 2 §7): `POST /messages/{ticketId}/{companyId}` with locationId, ticketId, quotedMsg. */
+export async function sendLocation(
+  ticketId: number,
+  companyId: number,
+  locationId: number,
+  quotedMsgId: number | null,
+): Promise<MessageDto[]> {
+  const r = await apiJson<{ messages: MessageDto[] }>('POST', `/messages/${ticketId}/${companyId}`, {
+    locationId,
+    ticketId,
+    quotedMsg: quotedMsgId,
+  });
+  return r.messages;
+}
+
 /** The multipart form (medias, body, fromMe): files are validated and stored before anything is sent. */
 export async function sendMedia(
   ticketId: number,

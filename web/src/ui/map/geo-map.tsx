@@ -135,7 +135,7 @@ function LeafletMap({
         attributionControl
       >
         <TileLayer url={tiles.url} attribution={escapeHtml(tiles.attribution)} eventHandlers={tileEvents} />
-        <View center={safeCenter} zoom={zoom} fit={fit} markers={markers} />
+        <View center={safeCenter} zoom={zoom} fit={fit} markers={markers} compact={!interactive} />
         {onPick ? <PickEvents onPick={onPick} /> : null}
         {markers
           .filter((m) => validLatLng(m.lat, m.lng))
@@ -188,8 +188,24 @@ function LeafletMap({
  * a new centre pans there only when it is out of sight (a click inside the view keeps the user's zoom and framing);
  * `fit` frames every marker whenever the set of points changes.
  */
-function View({ center, zoom, fit, markers }: { center: LatLng; zoom: number; fit?: boolean; markers: MapMarker[] }) {
+function View({
+  center,
+  zoom,
+  fit,
+  markers,
+  compact,
+}: {
+  center: LatLng;
+  zoom: number;
+  fit?: boolean;
+  markers: MapMarker[];
+  /** a small static map (cards): the attribution without Leaflet's prefix, to fit */
+  compact?: boolean;
+}) {
   const map = useMap();
+  useEffect(() => {
+    if (compact) map.attributionControl?.setPrefix(false);
+  }, [compact, map]);
   const fitKey = fit ? markers.map((m) => `${m.lat},${m.lng}`).join('|') : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: refit when the set of points changes (fitKey), not on every render's new array
   useEffect(() => {

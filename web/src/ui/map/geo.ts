@@ -1,3 +1,5 @@
+import { LOCATION_MAP } from '@zapdesk/core';
+
 /**
  * Pure geography of the maps (no Leaflet here): the default centre, coordinate checks and parsing, the bounds of a
  * set of points, and the tile status a map shows (tiles loading, loaded, or unreachable → offline fallback).
@@ -5,12 +7,15 @@
 export type LatLng = { lat: number; lng: number };
 
 /**
- * Spec 2 §9: the location editor opens on fixed coordinates at zoom 13 (values not shown in the spec): the Praça da
- * Sé, São Paulo's marco zero. Cards use zoom 15 (spec 2 §2).
+ * Spec 2 §9: the location editor opens on fixed coordinates at zoom 13 (values not shown in the spec: core's
+ * LOCATION_MAP, the Praça da Sé, São Paulo's marco zero). Cards use zoom 15 (spec 2 §2).
  */
-export const DEFAULT_CENTER: LatLng = { lat: -23.55052, lng: -46.63331 };
-export const EDITOR_ZOOM = 13;
-export const CARD_ZOOM = 15;
+export const DEFAULT_CENTER: LatLng = {
+  lat: LOCATION_MAP.defaultCenter.latitude,
+  lng: LOCATION_MAP.defaultCenter.longitude,
+};
+export const EDITOR_ZOOM: number = LOCATION_MAP.editorZoom;
+export const CARD_ZOOM: number = LOCATION_MAP.cardZoom;
 /** the zoom a picked search result or a dropped marker is shown at */
 export const PICKED_ZOOM = 16;
 

@@ -1,0 +1,201 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, API_URL, apiLogin, authHeaders, login, newCustomer, principalId, shot, toast } from './support';
+
+/**
+ * Issue 18, locations and maps (spec 2 §2 Locations and /maps, §7, §9; spec 1 location messages), with no internet:
+ * every request that is not to this machine is aborted, so no tile server is reachable. Create a location through
+ * the fake geocoder's places search → its card shows the map with the marker and the coordinates → edit it on the
+ * map → send it in a chat → the map bubble → /maps shows it, saved and shared → delete it.
+ */
+test.use({ viewport: { width: 1366, height: 800 } });
+
+/** aborts everything but localhost; counts the aborted requests (tile servers, anything else) */
+async function offline(context: BrowserContext): Promise<{ aborted: string[] }> {
+  const aborted: string[] = [];
+  await context.route(
+    (url) => !['localhost', '127.0.0.1'].includes(url.hostname),
+    (route) => {
+      aborted.push(route.request().url());
+      return route.abort('internetdisconnected');
+    },
+  );
+  return { aborted };
+}
+
+/** the page fits the window: no scrolling of the document itself, nothing wider than the window */
+async function fitsWindow(page: Page): Promise<void> {
+  const m = await page.evaluate(() => ({
+    sw: document.documentElement.scrollWidth,
+    sh: document.documentElement.scrollHeight,
+    w: window.innerWidth,
+    h: window.innerHeight,
+  }));
+  expect(m.sw).toBeLessThanOrEqual(m.w);
+  expect(m.sh).toBeLessThanOrEqual(m.h);
+}
+
+test('locations: create with the places search, card map offline, edit, send in a chat, /maps, delete', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const net = await offline(context);
+  const { token, user } = await apiLogin(request, ADMIN);
+  const stamp = String(Date.now()).slice(-6);
+  const name = `Loja Paulista ${stamp}`;
+
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/locations');
+  await expect(page.getByTestId('locations-page')).toBeVisible();
+
+  // create: /locations/new, the editor centred on the default point (zoom 13), the places search fills the point
+  await page.getByTestId('location-add').click();
+  await expect(page).toHaveURL(/\/locations\/new$/);
+  const dialog = page.getByTestId('location-dialog');
+  await expect(dialog.getByTestId('location-editor-map')).toBeVisible();
+  await dialog.getByTestId('place-search-input').fill('pa');
+  await dialog.getByTestId('place-search-button').click();
+  await expect(dialog.getByTestId('place-search-error')).toHaveText('Digite ao menos 3 caracteres para buscar');
+  await dialog.getByTestId('place-search-input').fill('avenida paulista');
+  await dialog.getByTestId('place-search-input').press('Enter');
+  const result = dialog.getByTestId('place-search-result').filter({ hasText: 'Avenida Paulista' });
+  await expect(result).toBeVisible();
+  await shot(page, 'locations-search');
+  await result.click();
+  await expect(dialog.getByTestId('location-name')).toHaveValue('Avenida Paulista');
+  await expect(dialog.getByTestId('location-latitude')).toHaveValue('-23.561414');
+  await expect(dialog.getByTestId('location-longitude')).toHaveValue('-46.655881');
+  await expect(dialog.getByTestId('location-address')).toHaveValue(/Bela Vista, São Paulo/);
+  await expect(dialog.getByTestId('location-editor-map').locator('.leaflet-marker-icon')).toHaveCount(1);
+  await dialog.getByTestId('location-name').fill(name);
+  // the tiles are unreachable: the editor's map says so with the point's coordinates
+  await expect(dialog.getByTestId('location-editor-map').getByTestId('map-coordinates')).toHaveText(
+    '-23.56141, -46.65588',
+  );
+  await shot(page, 'locations-editor-offline');
+  await dialog.getByTestId('location-save').click();
+  await expect(toast(page, 'Localização criada com sucesso')).toBeVisible();
+  await expect(page).toHaveURL(/\/locations$/);
+
+  // the card: name, the map at zoom 15 with its marker; offline → the coordinates on a neutral background
+  const card = page.getByTestId('location-card').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  const cardMap = card.getByTestId('location-card-map');
+  await expect(cardMap.locator('.leaflet-marker-icon')).toHaveCount(1);
+  await expect(cardMap).toHaveAttribute('data-tiles', 'offline');
+  await expect(cardMap.getByTestId('map-coordinates')).toHaveText('-23.56141, -46.65588');
+  await expect(cardMap).toContainText('OpenStreetMap');
+  expect(net.aborted.some((u) => u.startsWith('https://tile.openstreetmap.org/15/'))).toBe(true);
+  await fitsWindow(page);
+  await shot(page, 'locations-list');
+
+  // the list is live: a location created and deleted elsewhere comes and goes without a reload
+  const other = await request.post(`${API_URL}/locations`, {
+    headers: authHeaders(token),
+    data: { name: `Filial ${stamp}`, latitude: -22.971177, longitude: -43.182543 },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  const otherCard = page.getByTestId('location-card').filter({ hasText: `Filial ${stamp}` });
+  await expect(otherCard).toBeVisible();
+  const otherId = ((await other.json()) as { id: number }).id;
+  expect((await request.delete(`${API_URL}/locations/${otherId}`, { headers: authHeaders(token) })).status()).toBe(200);
+  await expect(otherCard).toHaveCount(0);
+
+  // edit: /locations/{id}; a click on the map moves the point; closing or saving returns to /locations
+  await card.getByTestId('location-edit').click();
+  await expect(page).toHaveURL(/\/locations\/\d+$/);
+  const id = Number(page.url().split('/').pop());
+  await expect(dialog.getByTestId('location-name')).toHaveValue(name);
+  const box = await dialog.getByTestId('location-editor-map').boundingBox();
+  if (!box) throw new Error('no editor map');
+  await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
+  await expect(dialog.getByTestId('location-latitude')).not.toHaveValue('-23.561414');
+  const movedLat = Number(await dialog.getByTestId('location-latitude').inputValue());
+  expect(movedLat).toBeLessThan(-23.561414);
+  await dialog.getByTestId('location-name').fill(`${name} Centro`);
+  await shot(page, 'locations-editor-moved');
+  await dialog.getByTestId('location-save').click();
+  await expect(toast(page, 'Localização atualizada com sucesso')).toBeVisible();
+  await expect(page).toHaveURL(/\/locations$/);
+  const edited = page.getByTestId('location-card').filter({ hasText: `${name} Centro` });
+  await expect(edited).toBeVisible();
+  const saved = await (await request.get(`${API_URL}/locations/${id}`, { headers: authHeaders(token) })).json();
+  expect(saved.latitude).toBeCloseTo(movedLat, 5);
+
+  // a direct link opens the editor; closing returns to the list
+  await page.goto(`/locations/${id}`);
+  await expect(dialog.getByTestId('location-name')).toHaveValue(`${name} Centro`);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/locations$/);
+
+  // search
+  await page.getByTestId('locations-search').fill(`Paulista ${stamp}`);
+  await expect(page.getByTestId('location-card')).toHaveCount(1);
+  await page.getByTestId('locations-search').fill('');
+
+  // send it in a chat: the picker lists saved locations (searchable); the chat shows the map bubble
+  const customer = await newCustomer(request, token, '55318', 'Cliente Mapa');
+  const accept = await request.put(`${API_URL}/tickets/${customer.ticketId}`, {
+    headers: authHeaders(token),
+    data: { status: 'open', userId: user.id },
+  });
+  expect(accept.status(), await accept.text()).toBe(200);
+  const wid = await principalId(request, token);
+  await page.goto(`/tickets/${customer.ticketId}`);
+  await page.getByTestId('location-button').click();
+  const picker = page.getByTestId('location-picker');
+  await picker.getByTestId('location-picker-search').fill(`Paulista ${stamp}`);
+  await expect(picker.getByTestId('location-picker-item')).toHaveCount(1);
+  await shot(page, 'locations-chat-picker');
+  await picker.getByTestId('location-picker-item').click();
+  await expect(picker).toBeHidden();
+  const bubble = page.getByTestId('message').filter({ has: page.getByTestId('location-fallback') });
+  await expect(bubble).toBeVisible();
+  await expect(bubble.getByTestId('location-coordinates')).toHaveText(
+    `${movedLat.toFixed(5)}, ${Number(saved.longitude).toFixed(5)}`,
+  );
+  await expect(bubble).toContainText('Erro ao renderizar a localização');
+  await shot(page, 'locations-chat-bubble');
+  // the customer's phone got a location
+  await expect
+    .poll(async () => {
+      const r = await request.get(`${API_URL}/simulator/${wid}/outbox?to=${customer.number}`, {
+        headers: authHeaders(token),
+      });
+      return ((await r.json()) as { mediaType: string | null }[]).map((m) => m.mediaType);
+    })
+    .toContain('location');
+
+  // /maps: the saved location and the conversation's shared one, on one map with a side list
+  await page.goto('/maps');
+  const mapsList = page.getByTestId('maps-list');
+  await expect(mapsList.getByTestId('maps-item').filter({ hasText: `${name} Centro` })).toHaveAttribute(
+    'data-kind',
+    'saved',
+  );
+  const sharedItem = mapsList.getByTestId('maps-item').filter({ hasText: customer.name });
+  await expect(sharedItem).toHaveAttribute('data-kind', 'shared');
+  const map = page.getByTestId('maps-map');
+  expect(await map.locator('.leaflet-marker-icon').count()).toBeGreaterThanOrEqual(2);
+  await expect(map.getByTestId('map-offline')).toBeVisible();
+  await fitsWindow(page);
+  await shot(page, 'maps');
+  await sharedItem.click();
+  await expect(page.getByTestId('maps-chosen')).toContainText(customer.name);
+  await page.getByTestId('maps-open').click();
+  await expect(page).toHaveURL(/\/tickets\//);
+
+  // delete, confirmed; the card goes
+  await page.goto('/locations');
+  await page
+    .getByTestId('location-card')
+    .filter({ hasText: `${name} Centro` })
+    .getByTestId('location-delete')
+    .click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText(`${name} Centro`);
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(toast(page, 'Localização excluída com sucesso')).toBeVisible();
+  await expect(page.getByTestId('location-card').filter({ hasText: `${name} Centro` })).toHaveCount(0);
+  expect((await request.get(`${API_URL}/locations/${id}`, { headers: authHeaders(token) })).status()).toBe(404);
+});

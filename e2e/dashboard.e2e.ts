@@ -2,7 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, AGENT, API_URL, apiLogin, authHeaders, drawerEntries, login, newCustomer, shot } from './support';
+import { ptLeftovers, ptTextsToAvoid } from './po-texts';
+import {
+  ADMIN,
+  AGENT,
+  API_URL,
+  apiLogin,
+  authHeaders,
+  drawerEntries,
+  login,
+  newCustomer,
+  openUserMenuItem,
+  shot,
+} from './support';
 
 /**
  * Dashboard and reports (issue 19 acceptance 4; spec 3 §2, §3, §6, §9): /dash with its range filter, Status Geral,
@@ -185,4 +197,125 @@ test('gating: an attendant without enableDash gets no entry and a clear refusal 
   await page.goto('/reports?initialDate=2026-01-01&finalDate=2026-01-31');
   await expect(page.getByTestId('no-permission')).toBeVisible();
   await expect(page.getByTestId('report-sheet')).toHaveCount(0);
+});
+
+const run = Date.now().toString(36).slice(-5);
+
+/** A fresh user in a fresh permission group (so changing its language or flags touches no other journey). */
+async function freshUser(
+  request: APIRequestContext,
+  token: string,
+  label: string,
+  profile: 'admin' | 'user',
+  flags: Record<string, boolean>,
+  queueIds: number[] = [],
+): Promise<{ id: number; name: string; email: string }> {
+  const group = await request.post(`${API_URL}/usersAuthorizations`, {
+    headers: authHeaders(token),
+    data: { name: `${label} ${run}`, ...flags },
+  });
+  expect(group.ok(), await group.text()).toBe(true);
+  const email = `${label.toLowerCase().replace(/\W+/g, '.')}.${run}@demo.local`;
+  const name = `${label} ${run}`;
+  const res = await request.post(`${API_URL}/users`, {
+    headers: authHeaders(token),
+    data: { name, email, password: 'demo1234', profile, userAuthorizationId: (await group.json()).id, queueIds },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { id: (await res.json()).id, name, email };
+}
+
+test('an attendant whose group has enableDash sees only their own figures', async ({ page, request }) => {
+  const { token } = await apiLogin(request, ADMIN);
+  const queues = (await (await request.get(`${API_URL}/queue`, { headers: authHeaders(token) })).json()) as {
+    id: number;
+  }[];
+  const queueId = queues[0].id;
+  const me = await freshUser(
+    request,
+    token,
+    'Dash Proprio',
+    'user',
+    { enableDash: true, enableAdministration: false },
+    [queueId],
+  );
+  const ticket = await newCustomer(request, token, '5511965', 'Dash Do Atendente');
+  const res = await request.put(`${API_URL}/tickets/${ticket.ticketId}`, {
+    headers: authHeaders(token),
+    data: { status: 'open', userId: me.id, queueId },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await page.setViewportSize(LAPTOP);
+  await login(page, me.email, 'demo1234');
+  // spec 1 §2: the drawer's dashboard entry is in the admin-only section
+  expect((await drawerEntries(page)).map((e) => e.key)).not.toContain('dashboard');
+  await page.goto('/dash');
+  await expect(page.getByTestId('dashboard')).toContainText('Os seus atendimentos');
+  await expect(page.getByTestId('stat-total-value')).toHaveText('1');
+  await expect(page.getByTestId('stat-open-value')).toHaveText('1');
+  await expect(page.getByTestId('dash-user-row')).toHaveCount(1);
+  await expect(page.getByTestId('dash-user-row')).toContainText(me.name);
+  // no user filter and no report menu (reports need the administration menu)
+  await expect(page.getByTestId('dash-user')).toHaveCount(0);
+  await expect(page.getByTestId('dash-menu')).toHaveCount(0);
+  await page.goto('/reports');
+  await expect(page.getByTestId('no-permission')).toBeVisible();
+});
+
+test('a refusal of the server for the plan shows why, not a broken page', async ({ page }) => {
+  await page.route(/\/dash\/attendances/, (r) =>
+    r.fulfill({
+      status: 403,
+      json: { error: 'ERR_PLAN_FEATURE_DISABLED', message: 'ERR_PLAN_FEATURE_DISABLED' },
+    }),
+  );
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dash');
+  await expect(page.getByTestId('plan-refusal')).toContainText('Recurso não disponível no plano da empresa.');
+  await expect(page.getByTestId('dashboard')).toHaveCount(0);
+});
+
+test.describe('languages', () => {
+  const MY_FOLDERS = ['src/modules/dashboard/'];
+  for (const locale of ['en', 'es'] as const) {
+    test(`the dashboard, the dialog and the report in ${locale} (no pt-BR text left)`, async ({ page, request }) => {
+      expect(ptTextsToAvoid(locale, MY_FOLDERS).length).toBeGreaterThan(20);
+      const { token } = await apiLogin(request, ADMIN);
+      const admin = await freshUser(request, token, `Dash Idioma ${locale}`, 'admin', {
+        enableDash: true,
+        enableAdministration: true,
+      });
+      await page.setViewportSize(LAPTOP);
+      await login(page, admin.email, 'demo1234');
+      await openUserMenuItem(page, 'preferences');
+      await page.getByTestId('preferences-language').selectOption(locale);
+      await Promise.all([page.waitForEvent('load'), page.getByTestId('preferences-apply').click()]);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const content = page.getByTestId('page-content');
+      const check = async (what: string) => {
+        const text = (await content.textContent()) ?? '';
+        expect(ptLeftovers(text, locale, MY_FOLDERS), `${what}: pt-BR text left`).toEqual([]);
+      };
+
+      await page.goto('/dash');
+      await expect(page.getByTestId('stat-total-value')).toBeVisible();
+      await expect(page.getByTestId('dash-legend')).toContainText(
+        locale === 'en' ? 'average service time' : 'tiempo medio de atención',
+      );
+      await check('dashboard');
+      await shot(page, `dashboard-${locale}`);
+      await page.getByTestId('dash-menu').click();
+      await page.getByTestId('dash-generate-report').click();
+      await expect(page.getByTestId('report-dialog')).toBeVisible();
+      const dialogText = (await page.getByTestId('report-dialog').textContent()) ?? '';
+      expect(ptLeftovers(dialogText, locale, MY_FOLDERS), 'dialog: pt-BR text left').toEqual([]);
+      await page.getByTestId('report-generate').click();
+      await expect(page.getByTestId('report-content')).toBeVisible();
+      await expect(page.getByTestId('report-title')).toHaveText(
+        locale === 'en' ? 'Service report' : 'Informe de atenciones',
+      );
+      await check('report');
+    });
+  }
 });

@@ -309,6 +309,7 @@ export function QueuesSection({
                 colors={named.map((q) => q.color)}
                 height={print ? 150 : 120}
                 asImage={print}
+                imageWidth={520}
                 testId="queues-bar"
               />
             </div>

@@ -54,6 +54,11 @@ test('locations: create with the places search, card map offline, edit, send in 
   await expect(page).toHaveURL(/\/locations\/new$/);
   const dialog = page.getByTestId('location-dialog');
   await expect(dialog.getByTestId('location-editor-map')).toBeVisible();
+  // the whole editor fits a 1366×800 window; nothing is saved without a name and a point
+  await expect(dialog.getByTestId('location-save')).toBeInViewport();
+  await dialog.getByTestId('location-save').click();
+  await expect(dialog.getByTestId('location-name-error')).toHaveText('Obrigatório');
+  await expect(dialog.getByTestId('location-latitude-error')).toHaveText('Obrigatório');
   await dialog.getByTestId('place-search-input').fill('pa');
   await dialog.getByTestId('place-search-button').click();
   await expect(dialog.getByTestId('place-search-error')).toHaveText('Digite ao menos 3 caracteres para buscar');

@@ -99,7 +99,7 @@ export function LocationEditor({
           zoom={zoom}
           markers={point ? [{ key: 'point', ...point, label: name }] : []}
           onPick={pick}
-          className="h-64 w-full sm:h-72"
+          className="h-56 w-full sm:h-60"
           testId="location-editor-map"
           ariaLabel={t`Mapa: clique para marcar o ponto`}
         />
@@ -107,7 +107,7 @@ export function LocationEditor({
           <Trans>Clique no mapa ou arraste o marcador para ajustar o ponto.</Trans>
         </p>
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-[1fr_1fr_2fr]">
         <FormField label={<Trans>Latitude</Trans>} error={errors.latitude} errorTestId="location-latitude-error">
           <input
             className="input w-full font-mono"
@@ -134,16 +134,20 @@ export function LocationEditor({
             data-testid="location-longitude"
           />
         </FormField>
+        <FormField
+          label={<Trans>Endereço (opcional)</Trans>}
+          error={errors.address}
+          className="col-span-2 sm:col-span-1"
+        >
+          <input
+            className="input w-full"
+            value={address}
+            maxLength={LOCATION_ADDRESS_MAX}
+            onChange={(e) => setAddress(e.target.value)}
+            data-testid="location-address"
+          />
+        </FormField>
       </div>
-      <FormField label={<Trans>Endereço (opcional)</Trans>} error={errors.address}>
-        <input
-          className="input w-full"
-          value={address}
-          maxLength={LOCATION_ADDRESS_MAX}
-          onChange={(e) => setAddress(e.target.value)}
-          data-testid="location-address"
-        />
-      </FormField>
     </FormDialog>
   );
 }

@@ -171,9 +171,13 @@ function LeafletMap({
               <span className="font-mono" data-testid="map-coordinates">
                 {formatCoordinates(one.lat, one.lng)}
               </span>
-            ) : (
+            ) : markers.length > 1 ? (
               <span className="truncate">
                 <Trans>Mapa sem conexão: só os marcadores</Trans>
+              </span>
+            ) : (
+              <span className="truncate">
+                <Trans>Mapa sem conexão</Trans>
               </span>
             )}
           </span>

@@ -118,6 +118,26 @@ test('locations: create with the places search, card map offline, edit, send in 
   await expect(dialog.getByTestId('location-latitude')).not.toHaveValue('-23.561414');
   const movedLat = Number(await dialog.getByTestId('location-latitude').inputValue());
   expect(movedLat).toBeLessThan(-23.561414);
+  // dragging the marker moves the point too (up: a larger latitude)
+  const marker = dialog.getByTestId('location-editor-map').locator('.leaflet-marker-icon');
+  await expect(marker).toHaveCount(1);
+  await expect
+    .poll(async () => {
+      const m = await marker.boundingBox();
+      return m ? Math.round(m.y + m.height) : 0;
+    })
+    .toBeGreaterThan(Math.round(box.y + box.height / 2 + 30));
+  const m = await marker.boundingBox();
+  if (!m) throw new Error('no marker');
+  await page.mouse.move(m.x + m.width / 2, m.y + m.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(m.x + m.width / 2 - 20, m.y + m.height / 2 - 30, { steps: 5 });
+  await page.mouse.move(m.x + m.width / 2 - 40, m.y + m.height / 2 - 60, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => Number(await dialog.getByTestId('location-latitude').inputValue()))
+    .toBeGreaterThan(movedLat);
+  const draggedLat = Number(await dialog.getByTestId('location-latitude').inputValue());
   await dialog.getByTestId('location-name').fill(`${name} Centro`);
   await shot(page, 'locations-editor-moved');
   await dialog.getByTestId('location-save').click();
@@ -126,7 +146,7 @@ test('locations: create with the places search, card map offline, edit, send in 
   const edited = page.getByTestId('location-card').filter({ hasText: `${name} Centro` });
   await expect(edited).toBeVisible();
   const saved = await (await request.get(`${API_URL}/locations/${id}`, { headers: authHeaders(token) })).json();
-  expect(saved.latitude).toBeCloseTo(movedLat, 5);
+  expect(saved.latitude).toBeCloseTo(draggedLat, 5);
 
   // a direct link opens the editor; closing returns to the list
   await page.goto(`/locations/${id}`);
@@ -158,7 +178,7 @@ test('locations: create with the places search, card map offline, edit, send in 
   const bubble = page.getByTestId('message').filter({ has: page.getByTestId('location-fallback') });
   await expect(bubble).toBeVisible();
   await expect(bubble.getByTestId('location-coordinates')).toHaveText(
-    `${movedLat.toFixed(5)}, ${Number(saved.longitude).toFixed(5)}`,
+    `${draggedLat.toFixed(5)}, ${Number(saved.longitude).toFixed(5)}`,
   );
   await expect(bubble).toContainText('Erro ao renderizar a localização');
   await shot(page, 'locations-chat-bubble');

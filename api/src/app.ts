@@ -16,6 +16,7 @@ import { flowsRoutes } from './modules/flows/flows.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
+import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messageApiRoutes } from './modules/message-api/message-api.routes';
@@ -101,7 +102,8 @@ export function createApp(opts: AppOptions) {
     .route('/', campaignsRoutes)
     .route('/', aiRoutes)
     .route('/', locationsRoutes)
-    .route('/', mailOutboxRoutes);
+    .route('/', mailOutboxRoutes)
+    .route('/', lookupsRoutes);
   return routes;
 }
 

@@ -47,6 +47,7 @@ export * from './schedule-actions/schedule-action.schemas';
 export * from './schedules/occurrences';
 export * from './schedules/schedule.schemas';
 export * from './settings/company-settings.schemas';
+export * from './signup/lookup.schemas';
 export * from './tags/tag.schemas';
 export * from './tickets/ticket.schemas';
 export * from './tickets/ticket.types';

@@ -796,6 +796,21 @@ export const ROUTES: Record<string, SweepRoute> = {
   // the embedded mail outbox (ours): platform-level, the master's SaaS administration
   'GET /mailOutbox': { access: 'auth', query: PAGE, deny: masterOnly('manageCompanies') },
 
+  // registration-form lookups (spec 3 §7): CNPJ and CEP without a session (the public /subscription page), rate
+  // limited per IP; the WhatsApp check for the company pages (master or payPanelAccess). Free text, not ids.
+  'GET /helper/cnpj/:digits': {
+    access: 'public',
+    params: () => ({ digits: '11222333000181' }),
+    textParams: ['digits'],
+  },
+  'GET /helper/cep/:cep': { access: 'public', params: () => ({ cep: '01310-100' }), textParams: ['cep'] },
+  'GET /helper/whatsapp/:number': {
+    access: 'auth',
+    params: (x) => ({ number: x.inboundNumber }),
+    textParams: ['number'],
+    deny: masterOnly('financialPanel (payPanelAccess) or manageCompanies'),
+  },
+
   // scheduled actions (spec 2 §7): company admins only; only the company's own scheduled-action jobs
   'POST /scheduleActions': {
     access: 'auth',

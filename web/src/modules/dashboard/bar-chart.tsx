@@ -26,6 +26,9 @@ export type BarChartProps = {
   testId?: string;
 };
 
+/** Text and axes of a chart drawn for paper (the print sheet always has the light theme). */
+const PAPER_INK = '#475569';
+
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** uPlot options of a categorical bar chart, every size multiplied by `k` (image mode draws at k × CSS pixels). */
@@ -34,11 +37,13 @@ function optionsOf(
   width: number,
   height: number,
   k: number,
+  ink: string,
   onDrawn?: (u: uPlot) => void,
 ): uPlot.Options {
   const fmt = p.format ?? ((v: number) => String(v));
   const font = `${11 * k}px Inter, ui-sans-serif, system-ui, sans-serif`;
-  const axisColor = '#64748b';
+  const axisColor = ink;
+  const grid = 'rgba(128, 128, 128, 0.25)';
   const max = Math.max(1, ...p.values);
   return {
     width,
@@ -67,7 +72,7 @@ function optionsOf(
         stroke: axisColor,
         size: 36 * k,
         gap: 4 * k,
-        grid: { stroke: '#e2e8f0', width: k },
+        grid: { stroke: grid, width: k },
         ticks: { show: false },
         // whole counts only
         splits: (_u, _i, min, mx) => {
@@ -105,7 +110,7 @@ function optionsOf(
           // the hook draws in canvas pixels (CSS pixels × devicePixelRatio)
           const r = uPlot.pxRatio;
           ctx.font = `600 ${Math.round(11 * k * r)}px Inter, ui-sans-serif, system-ui, sans-serif`;
-          ctx.fillStyle = '#334155';
+          ctx.fillStyle = ink;
           ctx.textAlign = 'center';
           ctx.textBaseline = 'bottom';
           p.values.forEach((v, i) => {
@@ -155,7 +160,7 @@ export function BarChart(p: BarChartProps) {
       let done = false;
       // uPlot draws on a microtask after construction: the picture is taken once drawn
       const u = new uPlot(
-        optionsOf(p, (p.imageWidth ?? 700) * k, height * k, k, (drawn) => {
+        optionsOf(p, (p.imageWidth ?? 700) * k, height * k, k, PAPER_INK, (drawn) => {
           if (done) return;
           done = true;
           setImage(drawn.ctx.canvas.toDataURL('image/png'));
@@ -174,7 +179,8 @@ export function BarChart(p: BarChartProps) {
         off.remove();
       };
     }
-    const u = new uPlot(optionsOf(p, width, height, 1), data, el);
+    // on screen the text takes the theme's colour (light or dark themes); on paper a fixed dark grey
+    const u = new uPlot(optionsOf(p, width, height, 1, getComputedStyle(el).color || PAPER_INK), data, el);
     return () => u.destroy();
   }, [key, p.asImage ? 0 : width, height, p.asImage, k]);
 

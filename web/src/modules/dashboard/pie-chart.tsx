@@ -47,7 +47,15 @@ export function PieChart({
             if (s.value >= total) return <circle key={s.label} cx={r} cy={r} r={r} fill={s.color} />;
             const a0 = angle;
             angle += (s.value / total) * 2 * Math.PI;
-            return <path key={s.label} d={slicePath(a0, angle, r)} fill={s.color} stroke="#fff" strokeWidth={1} />;
+            return (
+              <path
+                key={s.label}
+                d={slicePath(a0, angle, r)}
+                fill={s.color}
+                style={{ stroke: 'var(--color-base-100, #fff)' }}
+                strokeWidth={1}
+              />
+            );
           })
       )}
     </svg>

@@ -9,6 +9,7 @@ import { campaignEngineRoutes } from './modules/campaign-engine/campaign-engine.
 import { campaignSetupsRoutes } from './modules/campaign-setups/campaign-setups.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { categoryContactsRoutes } from './modules/category-contacts/category-contacts.routes';
+import { saasRoutes } from './modules/companies/saas.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -103,7 +104,8 @@ export function createApp(opts: AppOptions) {
     .route('/', aiRoutes)
     .route('/', locationsRoutes)
     .route('/', mailOutboxRoutes)
-    .route('/', lookupsRoutes);
+    .route('/', lookupsRoutes)
+    .route('/', saasRoutes);
   return routes;
 }
 

@@ -5,6 +5,7 @@ import { startBotsArea } from './modules/bots/bots.runtime';
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
 import { seedDemoCampaignSetup } from './modules/campaign-setups/campaign-setups.demo';
 import { seedDemoCampaign } from './modules/campaigns/campaigns.demo';
+import { startCompaniesArea } from './modules/companies/companies.startup';
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { seedDemoFlows } from './modules/flows/flows.demo';
 import { startFlowsArea } from './modules/flows/flows.startup';
@@ -41,6 +42,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   // whose owner died; then the demo's simulator 'Principal'
   // messages: the ticket area's resolve sends the farewell through the outbound seam
   installFarewell();
+  // SaaS administration: the company deletion job
+  startCompaniesArea();
   startPipelineArea(opts);
   // scheduled actions: the job's handler and the live update of its cards
   startScheduleActionsArea(opts);

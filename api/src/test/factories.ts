@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { companies, queues, userAuthorizations, userQueues, users } from '../db/schema';
+import { companies, plans, queues, userAuthorizations, userQueues, users } from '../db/schema';
 import { signAccessToken } from '../platform/auth/tokens';
 import { db } from '../platform/db';
 import { platform } from '../platform/index';
@@ -7,10 +7,22 @@ import { platform } from '../platform/index';
 let n = 0;
 const uniq = () => `${Date.now().toString(36)}${++n}`;
 
+/** The plan test companies are on (a company without a plan may not add users or connections: ERR_NO_COMPANY_PLAN). */
+export async function testPlanId(): Promise<number> {
+  const [p] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Plano de teste')).limit(1);
+  if (p) return p.id;
+  const [created] = await db
+    .insert(plans)
+    .values({ name: 'Plano de teste', numberAttendants: 100, numberConnections: 100, isPublic: false })
+    .returning({ id: plans.id });
+  return created.id;
+}
+
 export async function makeCompany(overrides: Partial<typeof companies.$inferInsert> = {}) {
+  const planId = 'planId' in overrides ? overrides.planId : await testPlanId();
   const [c] = await db
     .insert(companies)
-    .values({ name: `Company ${uniq()}`, numberAttendants: 100, numberConections: 100, ...overrides })
+    .values({ name: `Company ${uniq()}`, numberAttendants: 100, numberConections: 100, planId, ...overrides })
     .returning();
   return c;
 }

@@ -14,7 +14,7 @@ import {
 import { campaignSweepFixture } from '../modules/campaigns/campaigns.fixtures';
 import { connectedSimulator, waitFor } from '../modules/pipeline/pipeline.fixtures';
 import { db } from '../platform/db';
-import { makeTenant, makeUser } from './factories';
+import { makeCompany, makeTenant, makeUser } from './factories';
 import type { TestApp } from './harness';
 
 /** 8-byte PNG signature + IHDR start: enough for the media sniffer. */
@@ -84,6 +84,11 @@ export type RichTenant = {
   integration2Id: number;
   botConfigId: number;
   botConfig2Id: number;
+  /** SaaS (issue 20): a plan with the company's own flags and limits (saving it changes nothing but the plan id), a
+   * second plan and a second company, both deleted by the sweeps (names carry no marker: masters list every one) */
+  planId: number;
+  sparePlanId: number;
+  spareCompanyId: number;
 };
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
@@ -251,7 +256,34 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     flowActions: [{ actionType: 'SendText', body: `Texto ${marker}` }],
   });
 
+  // after every fixture that changes the company's flags (the campaign fixture turns campaigns on)
+  const campaignIds = await campaignSweepFixture(companyId, apiConn.id, admin.user.id, marker);
+  const [row] = await db.select().from(schema.companies).where(eq(schema.companies.id, companyId));
+  const masterPost = (body: unknown) =>
+    json<{ id: number }>(t.req('POST', '/plan', { token: master.token, json: body }), 201);
+  const plan = await masterPost({
+    name: `Plano da varredura ${n}`,
+    numberAttendants: row.numberAttendants,
+    numberConnections: row.numberConections,
+    enableReports: row.enableReports,
+    enableDashboard: row.enableDashboard,
+    // the sweep turns campaigns on for every tenant (route-sweep.test.ts beforeAll)
+    enableCampaigns: true,
+    enableSchedules: row.enableSchedules,
+    enableApi: row.enableApi,
+    enableBots: row.enableBots,
+    enableFlows: row.enableFlows,
+    iaIntegrationEnabled: row.iaIntegrationEnabled,
+    campaignSendLimitPerHour: row.campaignSendLimitPerHour,
+    isPublic: false,
+  });
+  const sparePlan = await masterPost({ name: `Plano avulso ${n}`, isPublic: false });
+  const spareCompany = await makeCompany();
+
   return {
+    planId: plan.id,
+    sparePlanId: sparePlan.id,
+    spareCompanyId: spareCompany.id,
     companyId,
     marker,
     admin: { id: admin.user.id, token: admin.token },
@@ -283,7 +315,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     campaignSetupId: campaignSetup.id,
     campaignId: campaign.id,
     uncertainDispatchId: uncertainDispatch.id,
-    ...(await campaignSweepFixture(companyId, apiConn.id, admin.user.id, marker)),
+    ...campaignIds,
     scheduleActionId: scheduled.id,
     scheduleId: schedule.id,
     flowId: flow.id,

@@ -33,7 +33,7 @@ export type SweepRoute = {
    * Set only where a path id is company-agnostic by design. `status` is what a non-master admin of another
    * company gets; `master` says why a master may act across companies (it is then not expected to 404).
    */
-  crossTenant?: { status: 403; master?: string; why: string };
+  crossTenant?: { status: 403 | 404; master?: string; why: string };
   /** who is refused with 403 ERR_NO_PERMISSION (capability gates of the services), with the gate's name */
   deny?: { actors: Actor[]; gate: string };
   /** a plan flag the route needs (company with the flag off → 403) */
@@ -71,6 +71,11 @@ function importForm(): FormData {
 }
 
 const PAGE = ['searchParam', 'pageNumber'];
+
+const MASTER_COMPANIES = 'the master manages every company (spec 3 §1, §6: companies screens)';
+const OWN_COMPANY = 'a payPanelAccess user reads their own company only: another company is a missing one';
+const MASTER_PLANS = 'plans are platform-level: the master defines them for every company (spec 3 §1)';
+const PLANS_WHY = 'plans are not a company row: a non-master without payPanelAccess is refused before any lookup';
 
 /** a valid flow form */
 const flowBody = (x: RichTenant) => ({
@@ -706,6 +711,77 @@ export const ROUTES: Record<string, SweepRoute> = {
     },
   },
   'POST /messagesBruteLogsDeleteAll': { access: 'auth', deny: masterOnly('viewMessageLogs') },
+
+  // SaaS administration (spec 3 §7, issue 20): companies and plans are the platform's; the master acts on every one
+  'GET /company': { access: 'auth', query: PAGE, deny: masterOnly('manageCompanies') },
+  'POST /company': {
+    access: 'auth',
+    body: (x) =>
+      json({
+        name: 'Empresa da varredura',
+        email: `empresa-${x.companyId}@sweep.local`,
+        userName: 'Primeiro usuário',
+        passwordDefault: 'secret123',
+      }),
+    deny: masterOnly('manageCompanies'),
+  },
+  'GET /company/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.companyId }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 404, master: MASTER_COMPANIES, why: OWN_COMPANY },
+  },
+  'PUT /company/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.companyId }),
+    body: () => json({ observation: 'Observação da varredura' }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 404, master: MASTER_COMPANIES, why: OWN_COMPANY },
+  },
+  'DELETE /company/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.spareCompanyId }),
+    deny: masterOnly('manageCompanies'),
+    crossTenant: { status: 403, master: MASTER_COMPANIES, why: 'master only: refused before any lookup' },
+  },
+  'GET /companyPlan/:companyId': {
+    access: 'id',
+    params: (x) => ({ companyId: x.companyId }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 404, master: MASTER_COMPANIES, why: OWN_COMPANY },
+  },
+  'POST /savePlanInCompany/:companyId/:planId': {
+    access: 'id',
+    params: (x) => ({ companyId: x.companyId, planId: x.planId }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 404, master: MASTER_COMPANIES, why: OWN_COMPANY },
+  },
+  'GET /publicplan': { access: 'public' },
+  'GET /plan': { access: 'auth', query: PAGE, deny: { actors: ['agent', 'admin'], gate: 'financialPanel' } },
+  'POST /plan': {
+    access: 'auth',
+    body: () => json({ name: 'Plano novo', numberAttendants: 2, value1Month: 99.9, isPublic: false }),
+    deny: masterOnly('managePlans'),
+  },
+  'GET /plan/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.planId }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 403, master: MASTER_PLANS, why: PLANS_WHY },
+  },
+  'PUT /plan/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.planId }),
+    body: () => json({ description: 'Descrição da varredura' }),
+    deny: masterOnly('managePlans'),
+    crossTenant: { status: 403, master: MASTER_PLANS, why: PLANS_WHY },
+  },
+  'DELETE /plan/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.sparePlanId }),
+    deny: masterOnly('managePlans'),
+    crossTenant: { status: 403, master: MASTER_PLANS, why: PLANS_WHY },
+  },
 
   // tickets
   'GET /tickets': {

@@ -30,6 +30,7 @@ import type { LocationEvent } from '../locations/location.schemas';
 import type { AppMessageEvent, MessageBruteLogEvent } from '../messages/message.types';
 import type { QueueEvent } from '../queues/queue.schemas';
 import type { QuickAnswerEvent } from '../quick-answers/quick-answer.schemas';
+import type { PlanEvent } from '../saas/saas.schemas';
 import type { ScheduleActionEvent } from '../schedule-actions/schedule-action.schemas';
 import type { ScheduleEvent } from '../schedules/schedule.schemas';
 import type { CompanyEvent } from '../settings/company-settings.schemas';
@@ -140,6 +141,8 @@ export const events = {
   campaigns: perCompany<CampaignListEvent>('campaigns'),
   // platform (spec 3 §7): masters only, addressed to each master user
   messagesBruteLog: fixed<MessageBruteLogEvent>('messagesBruteLog'),
+  /** `plan-{companyId}` (spec 3 §7: create, update, delete): the acting master's company, administrators only */
+  plan: perCompany<PlanEvent>('plan'),
   // the stream itself (sent by the hub, never published by areas)
   ready: fixed<StreamEvent>('ready'),
   resync: fixed<StreamEvent>('resync'),

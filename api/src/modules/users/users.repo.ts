@@ -181,12 +181,17 @@ export async function deleteUser(companyId: number, id: number): Promise<number[
   });
 }
 
-/** The company's plan limits (read fresh: they gate a write). */
-export async function companyLimits(companyId: number): Promise<{ numberAttendants: number }> {
+/** The company's plan limits (read fresh: they gate a write); null for an unknown company. */
+export async function companyLimits(companyId: number) {
   const [c] = await db
-    .select({ numberAttendants: companies.numberAttendants })
+    .select({
+      planId: companies.planId,
+      numberAttendants: companies.numberAttendants,
+      numberConections: companies.numberConections,
+      campaignSendLimitPerHour: companies.campaignSendLimitPerHour,
+    })
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  return c ?? { numberAttendants: 0 };
+  return c ?? null;
 }

@@ -1,10 +1,11 @@
 import {
+  checkCanAddUser,
   checkUserCreate,
   checkUserDelete,
-  checkUserLimit,
   checkUserUpdate,
   DomainError,
   events,
+  limitsOf,
   PAGE_SIZE,
   type PageQuery,
   pageWindow,
@@ -114,7 +115,8 @@ export async function createUser(ctx: UserCtx, input: UserCreateInput): Promise<
   if (!ctx.user.master && (await repo.settingValue(ctx.companyId, 'userCreation')) === 'disabled')
     throw new DomainError('ERR_USER_CREATION_DISABLED');
   const company = await repo.companyLimits(ctx.companyId);
-  must(checkUserLimit(await repo.countUsers(ctx.companyId), company.numberAttendants));
+  if (!company) throw new DomainError('ERR_NO_COMPANY_PLAN');
+  must(checkCanAddUser(limitsOf(company), await repo.countUsers(ctx.companyId)));
   if (await repo.unsafeEmailTaken(input.email)) throw new DomainError('ERR_EMAIL_ALREADY_EXISTS');
   await checkReferences(ctx.companyId, input);
   let created: repo.UserRow;

@@ -75,9 +75,18 @@ export async function countWhatsapps(companyId: number): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-export async function companyConnectionLimit(companyId: number): Promise<number | null> {
-  const [r] = await db.select({ limit: companies.numberConections }).from(companies).where(eq(companies.id, companyId));
-  return r ? r.limit : null;
+/** The company's plan limits (read fresh: they gate a write); null for an unknown company. */
+export async function companyLimitsRow(companyId: number) {
+  const [r] = await db
+    .select({
+      planId: companies.planId,
+      numberAttendants: companies.numberAttendants,
+      numberConections: companies.numberConections,
+      campaignSendLimitPerHour: companies.campaignSendLimitPerHour,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return r ?? null;
 }
 
 export const nameTaken = (companyId: number, name: string, exceptId?: number): Promise<boolean> =>
@@ -194,12 +203,20 @@ export async function unsafeFindConnectionCompany(id: number): Promise<number | 
 }
 
 /** connections whose session should be running after a restart, across companies (startup only) */
+/** Connections that were running or showing a code, of active companies (a deactivated company's stay stopped). */
 export async function unsafeListConnectionsToRestore(): Promise<WhatsappRow[]> {
-  return db
-    .select()
+  const rows = await db
+    .select({ w: whatsapps })
     .from(whatsapps)
-    .where(inArray(whatsapps.status, ['CONNECTED', 'OPENING', 'TIMEOUT', 'PAIRING', 'qrcode']))
+    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+    .where(
+      and(
+        inArray(whatsapps.status, ['CONNECTED', 'OPENING', 'TIMEOUT', 'PAIRING', 'qrcode']),
+        eq(companies.status, true),
+      ),
+    )
     .orderBy(asc(whatsapps.id));
+  return rows.map((r) => r.w);
 }
 
 /**

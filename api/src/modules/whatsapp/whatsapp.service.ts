@@ -1,10 +1,12 @@
 import {
   CONNECTION_TEXT,
   type CreateWhatsapp,
-  checkConnectionLimit,
+  checkCanAddConnection,
   checkGreeting,
   checkImportDates,
   DomainError,
+  limitsOf,
+  refuse,
   type UpdateWhatsapp,
   type WhatsappDto,
 } from '@zapdesk/core';
@@ -82,9 +84,9 @@ export async function createWhatsapp(ctx: UserCtx, input: CreateWhatsapp): Promi
   const companyId = ctx.companyId;
   assertLib(input.lib);
   assertNotificationCenter(ctx, input.saasNotificationCenter);
-  const limit = (await repo.companyConnectionLimit(companyId)) ?? 0;
+  const company = await repo.companyLimitsRow(companyId);
   const existing = await repo.countWhatsapps(companyId);
-  const lim = checkConnectionLimit(existing, limit);
+  const lim = company ? checkCanAddConnection(limitsOf(company), existing) : refuse('ERR_NO_COMPANY_PLAN');
   if (!lim.ok) throw new DomainError(lim.error);
   if (await repo.nameTaken(companyId, input.name)) throw new DomainError('ERR_NAME_EXISTS');
   const queueIds = await assertQueues(companyId, input.queueIds ?? []);

@@ -223,6 +223,20 @@ export async function stopConnectionSession(companyId: number, connId: number, l
   await stopOnOwner(connId, { logout });
 }
 
+/**
+ * A company left service (deactivated, or about to be deleted): every session of its connections stops here or on
+ * its owner, WITHOUT logging out — the pairing is kept, so once the company is active again its admin reconnects a
+ * connection without a new QR code. Rows go DISCONNECTED.
+ */
+export async function stopCompanySessions(companyId: number): Promise<void> {
+  for (const w of await repo.listWhatsapps(companyId)) {
+    if (w.status === 'DISCONNECTED') continue;
+    await stopConnectionSession(companyId, w.id, false).catch((err) =>
+      log.warn({ err, connId: w.id, companyId }, 'stopping a session of a company leaving service failed'),
+    );
+  }
+}
+
 const RUNNING: readonly repo.WhatsappRow['status'][] = ['CONNECTED', 'OPENING', 'TIMEOUT'];
 const isRunning = (w: repo.WhatsappRow) => RUNNING.includes(w.status);
 

@@ -1,12 +1,19 @@
 import { registerChannelAdapter } from '../../platform/channels/registry';
 import { sessionManager } from '../../platform/channels/session-manager';
 import { SimulatorAdapter } from '../../platform/channels/simulator/simulator-adapter';
+import { onCompanyLifecycle } from '../../platform/company-lifecycle';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { simulatorScanOp } from './simulator.ops';
 import * as repo from './whatsapp.repo';
 import { ensureDefaultConnection } from './whatsapp.service';
-import { channelSink, restoreSessions, startConnectionSession, watchConnectionOrphans } from './whatsapp.sessions';
+import {
+  channelSink,
+  restoreSessions,
+  startConnectionSession,
+  stopCompanySessions,
+  watchConnectionOrphans,
+} from './whatsapp.sessions';
 
 /**
  * Startup step of connections (after the pipeline's, which installs the inbound sink and the on-connected hook):
@@ -16,10 +23,17 @@ export async function startWhatsappArea(opts: { role: 'api' | 'worker' | 'cli' }
   if (platform().env.simulatorEnabled)
     registerChannelAdapter(new SimulatorAdapter(platform().env.simulatorMediaOrigins));
   sessionManager().setSink(channelSink);
+  installCompanyHooks();
   if (ownsSessions(opts.role)) {
     await restoreSessions().catch((err) => log.error({ err }, 'session restore failed'));
     watchConnectionOrphans();
   }
+}
+
+/** A deactivated or deleted company's WhatsApp sessions stop (issue 20). */
+export function installCompanyHooks(): void {
+  onCompanyLifecycle('deactivated', 'whatsapp.stopSessions', stopCompanySessions);
+  onCompanyLifecycle('deleting', 'whatsapp.stopSessions', stopCompanySessions);
 }
 
 /**

@@ -33,4 +33,9 @@ export class LocalDiskStorage implements Storage {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+  /** Keys are folder paths here: a prefix ending in '/' is a folder, removed with everything in it. */
+  async deletePrefix(prefix: string): Promise<void> {
+    if (!prefix.endsWith('/') || prefix === '/') throw new Error(`storage prefix must name a folder: ${prefix}`);
+    await rm(this.pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
+  }
 }

@@ -7,4 +7,6 @@ export interface Storage {
   /** null when the key does not exist */
   get(key: string): Promise<{ data: Blob; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** every file whose key starts with `prefix` (a company's folder when the company is deleted) */
+  deletePrefix(prefix: string): Promise<void>;
 }

@@ -1,5 +1,18 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, login, newCustomer, principalId, shot, toast } from './support';
+import { ptLeftovers, ptTextsToAvoid } from './po-texts';
+import {
+  ADMIN,
+  API_URL,
+  apiLogin,
+  authHeaders,
+  login,
+  MOBILE,
+  newCustomer,
+  openUserMenuItem,
+  principalId,
+  shot,
+  toast,
+} from './support';
 
 /**
  * Issue 18, locations and maps (spec 2 §2 Locations and /maps, §7, §9; spec 1 location messages), with no internet:
@@ -160,7 +173,7 @@ test('locations: create with the places search, card map offline, edit, send in 
   await page.getByTestId('locations-search').fill('');
 
   // send it in a chat: the picker lists saved locations (searchable); the chat shows the map bubble
-  const customer = await newCustomer(request, token, '55318', 'Cliente Mapa');
+  const customer = await newCustomer(request, token, '55318', 'Cliente Pin');
   const accept = await request.put(`${API_URL}/tickets/${customer.ticketId}`, {
     headers: authHeaders(token),
     data: { status: 'open', userId: user.id },
@@ -223,4 +236,47 @@ test('locations: create with the places search, card map offline, edit, send in 
   await expect(toast(page, 'Localização excluída com sucesso')).toBeVisible();
   await expect(page.getByTestId('location-card').filter({ hasText: `${name} Centro` })).toHaveCount(0);
   expect((await request.get(`${API_URL}/locations/${id}`, { headers: authHeaders(token) })).status()).toBe(404);
+});
+
+test('locations and maps in English, and on a phone: no Portuguese left, nothing wider than the screen', async ({
+  page,
+  context,
+}) => {
+  await offline(context);
+  await login(page, ADMIN.email, ADMIN.password);
+  await openUserMenuItem(page, 'preferences');
+  await page.getByTestId('preferences-language').selectOption('en');
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('preferences-apply').click()]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const folders = ['src/modules/locations', 'src/ui/map'];
+  // the check is only as good as its list: the catalogs name these screens' texts
+  expect(ptTextsToAvoid('en', folders).length).toBeGreaterThan(25);
+
+  await page.goto('/locations/new');
+  const dialog = page.getByTestId('location-dialog');
+  await expect(dialog.getByTestId('location-editor-map')).toHaveAttribute('data-tiles', 'offline');
+  await dialog.getByTestId('location-save').click();
+  await expect(dialog.getByTestId('location-name-error')).toHaveText('Required');
+  await dialog.getByTestId('place-search-input').fill('zzzz nada');
+  await dialog.getByTestId('place-search-button').click();
+  await expect(dialog.getByTestId('place-search-empty')).toHaveText('No place found');
+  expect(ptLeftovers((await page.locator('body').textContent()) ?? '', 'en', folders)).toEqual([]);
+  await shot(page, 'locations-editor-en');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/locations$/);
+  await expect(page.getByTestId('location-card').first()).toBeVisible();
+  expect(ptLeftovers((await page.locator('body').textContent()) ?? '', 'en', folders)).toEqual([]);
+
+  await page.goto('/maps');
+  await expect(page.getByTestId('maps-item').first()).toBeVisible();
+  expect(ptLeftovers((await page.locator('body').textContent()) ?? '', 'en', folders)).toEqual([]);
+
+  await page.setViewportSize(MOBILE);
+  for (const path of ['/locations', '/maps']) {
+    await page.goto(path);
+    await expect(page.getByTestId(path === '/maps' ? 'maps-map' : 'location-card').first()).toBeVisible();
+    const w = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(w[0]).toBeLessThanOrEqual(w[1]);
+    await shot(page, `locations-mobile${path.replace('/', '-')}`);
+  }
 });

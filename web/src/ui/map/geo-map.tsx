@@ -217,7 +217,7 @@ function View({
     const b = boundsOf(markers);
     if (!b) return;
     if (b[0][0] === b[1][0] && b[0][1] === b[1][1]) map.setView(b[0], zoom);
-    else map.fitBounds(b, { padding: [32, 32], maxZoom: 16 });
+    else map.fitBounds(b, { paddingTopLeft: [40, 64], paddingBottomRight: [40, 24], maxZoom: 16 }); // a marker stands above its point
   }, [fitKey, fit, map, zoom]);
   const lastZoom = useRef(zoom);
   useEffect(() => {

@@ -20,6 +20,7 @@ import {
 const ADMIN_ENTRIES = [
   'connections',
   'tickets',
+  'kanban',
   'contacts',
   'schedules',
   'quickAnswers',
@@ -43,7 +44,7 @@ const ADMIN_ENTRIES = [
   'invoices',
   'systemControl',
 ];
-const AGENT_ENTRIES = ['connections', 'tickets', 'contacts', 'schedules', 'quickAnswers'];
+const AGENT_ENTRIES = ['connections', 'tickets', 'kanban', 'contacts', 'schedules', 'quickAnswers'];
 
 test.describe('guards', () => {
   test('a visitor opening /tickets is sent to /login', async ({ page }) => {

@@ -9,6 +9,7 @@ import { startCompaniesArea } from './modules/companies/companies.startup';
 import { DEMO, seedDemoOnFirstStart } from './modules/companies/demo-seed';
 import { seedDemoFlows } from './modules/flows/flows.demo';
 import { startFlowsArea } from './modules/flows/flows.startup';
+import { seedDemoKanban } from './modules/kanban/kanban.demo';
 import { seedDemoLocations } from './modules/locations/locations.demo';
 import { installFarewell } from './modules/messages/messages.farewell';
 import { startPipelineArea } from './modules/pipeline/pipeline.startup';
@@ -79,4 +80,6 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
     const demoPromptId = await seedDemoAi(DEMO.companyName);
     await seedDemoAiBot(DEMO.companyName, DEMO.admin.email, demoPromptId);
   }
+  // kanban: three kanban tags and six customers on 'Principal', four of them on tag lanes (after the connection)
+  if (opts.role === 'api') await seedDemoKanban(DEMO.companyName, DEMO.admin.email);
 }

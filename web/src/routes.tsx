@@ -77,7 +77,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/ApiDocumentation', access: 'private', page: page(() => import('./pages/api-documentation-page')) },
   { path: '/internalDocs', access: 'private', page: page(() => import('./pages/internal-docs-page')) },
   { path: '/InternalDocs', access: 'private', page: page(() => import('./pages/internal-docs-page')) },
-  { path: '/kanban', access: 'private', page: soon('kanban') },
+  { path: '/kanban', access: 'private', page: page(() => import('./pages/kanban-page')) },
   { path: '/locations/:id?', access: 'private', page: page(() => import('./pages/locations-page')) },
   { path: '/maps', access: 'private', page: page(() => import('./pages/maps-page')) },
 

@@ -171,7 +171,7 @@ describe('drawer entries', () => {
   const demoAdmin = caps({ master: true, payPanelAccess: true });
   const demoAgent = caps({ profile: 'user', group: DEFAULT_GROUPS[2].flags });
   const keys = (c: Capabilities) => drawerEntries(c).map((e) => e.key);
-  const main = ['connections', 'tickets', 'contacts', 'schedules', 'quickAnswers'];
+  const main = ['connections', 'tickets', 'kanban', 'contacts', 'schedules', 'quickAnswers'];
 
   test('demo agent sees only the entries every user has', () => {
     expect(keys(demoAgent)).toEqual(main);

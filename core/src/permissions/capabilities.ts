@@ -191,6 +191,8 @@ export function drawerEntries(c: Capabilities): DrawerEntry[] {
   const e: DrawerEntry[] = [
     { key: 'connections', path: '/connections', section: 'main' },
     { key: 'tickets', path: '/tickets', section: 'main' },
+    // spec 2 §2 /kanban: every user, on the tickets of their own queues (docs/DECISIONS.md, Kanban)
+    { key: 'kanban', path: '/kanban', section: 'main' },
     { key: 'contacts', path: '/contacts', section: 'main' },
     // spec 1 §6: the plan's enableSchedules gates the schedules entry
     ...(c.useSchedules ? [{ key: 'schedules', path: '/schedules', section: 'main' } as const] : []),

@@ -9,12 +9,14 @@ import { TicketManager } from '../modules/tickets/ticket-manager';
 import { fetchAllUsers, fetchCategories, fetchQueues, fetchTags, fetchWhatsapps } from '../modules/tickets/tickets-api';
 import { useRemote } from '../modules/tickets/use-remote';
 import { useTicketShortcuts } from '../modules/tickets/use-ticket-shortcuts';
+import { useTicketUuidRedirect } from '../modules/tickets/use-ticket-uuid';
 import { IconChat } from '../ui/icons';
 
 /** /tickets and /tickets/{ticketId} (spec 1 §2): the ticket manager and the chat, side by side on wide screens. */
 export default function TicketsPage({ params }: { params: RouteParams }) {
   const me = useSessionUser();
   const caps = useCapabilities();
+  useTicketUuidRedirect(params.ticketId);
   const id = Number(params.ticketId);
   const ticketId = Number.isSafeInteger(id) && id > 0 ? id : null;
   const [current, setCurrent] = useState<TicketDto | null>(null);

@@ -132,6 +132,15 @@ export const IconLayers = (p: IconProps) => (
     <path d="m22 12.65-9.17 4.16a2 2 0 0 1-1.66 0L2 12.65" />
   </Svg>
 );
+/** Lucide 'square-kanban': three columns of cards */
+export const IconKanban = (p: IconProps) => (
+  <Svg {...p}>
+    <rect width="18" height="18" x="3" y="3" rx="2" />
+    <path d="M8 7v7" />
+    <path d="M12 7v4" />
+    <path d="M16 7v9" />
+  </Svg>
+);
 export const IconMapPin = (p: IconProps) => (
   <Svg {...p}>
     <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />

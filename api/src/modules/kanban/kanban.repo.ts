@@ -1,6 +1,6 @@
 import type { KanbanCursor, KanbanLaneKey, KanbanScope } from '@zapdesk/core';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { tags, tickets, ticketTags } from '../../db/schema';
+import { companies, tags, tickets, ticketTags, users, whatsapps } from '../../db/schema';
 import { db, list } from '../../platform/db';
 
 /** The board's tickets of a company: its statuses and queues (core kanbanScope). */
@@ -87,4 +87,37 @@ export async function addTicketTag(companyId: number, ticketId: number, tagId: n
     .onConflictDoNothing()
     .returning({ tagId: ticketTags.tagId });
   return added.length > 0;
+}
+
+export async function countKanbanTags(companyId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)));
+  return Number(r?.n ?? 0);
+}
+
+/** Demo seed: the company by name (no tenant yet: the seed runs at startup). */
+export async function unsafeFindCompanyIdByName(name: string): Promise<number | null> {
+  const [r] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)).limit(1);
+  return r?.id ?? null;
+}
+
+export async function userIdByEmail(companyId: number, email: string): Promise<number | null> {
+  const [r] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.email, email)))
+    .limit(1);
+  return r?.id ?? null;
+}
+
+/** The company's default connection (the demo's simulator 'Principal'). */
+export async function defaultWhatsappId(companyId: number): Promise<number | null> {
+  const [r] = await db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .limit(1);
+  return r?.id ?? null;
 }

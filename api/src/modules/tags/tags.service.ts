@@ -72,6 +72,19 @@ export async function createTag(ctx: UserCtx, input: CreateTag): Promise<TagDto>
   return tag;
 }
 
+/** The platform makes a tag (demo seeds): like POST /tags without a caller; answers the id of a same-named tag if any. */
+export async function ensureSystemTag(
+  companyId: number,
+  v: { name: string; color: string; kanban: 0 | 1; userId: number },
+): Promise<number> {
+  const existing = (await repo.allTags(companyId)).find((t) => t.name.toLowerCase() === v.name.toLowerCase());
+  if (existing) return existing.id;
+  const id = await repo.insertTag(companyId, v);
+  const tag = await repo.findTag(companyId, id);
+  if (tag) emitTagEvent(companyId, { action: 'create', tag });
+  return id;
+}
+
 export async function updateTag(ctx: UserCtx, id: number, input: UpdateTag): Promise<TagDto> {
   assertCan(ctx, 'manageTags');
   const before = await getTag(ctx, id);

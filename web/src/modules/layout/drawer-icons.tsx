@@ -11,6 +11,7 @@ import {
   IconContacts,
   IconDashboard,
   IconFlow,
+  IconKanban,
   IconLayers,
   IconMapPin,
   IconMegaphone,
@@ -30,6 +31,7 @@ import {
 export const DRAWER_ICONS: Record<string, (p: IconProps) => React.ReactNode> = {
   connections: IconPhone,
   tickets: IconChat,
+  kanban: IconKanban,
   contacts: IconContacts,
   schedules: IconCalendar,
   quickAnswers: IconZap,

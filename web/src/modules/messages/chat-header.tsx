@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TicketDto } from '@zapdesk/core';
 import { type ReactNode, useState } from 'react';
+import { ColorChip } from '../../ui/color-chip';
 import {
   IconArrowLeft,
   IconCalendar,
@@ -162,6 +163,15 @@ export function ChatHeader({
               {ticket.user ? <Trans>Atribuído a {ticket.user.name}</Trans> : <Trans>Aguardando atendimento</Trans>}
               {ticket.queue ? ` · ${ticket.queue.name}` : ''}
             </span>
+            {ticket.tags.length ? (
+              <span className="flex min-w-0 gap-1 overflow-hidden pt-0.5" data-testid="chat-tags">
+                {ticket.tags.map((tag) => (
+                  <ColorChip key={tag.id} color={tag.color} size="sm" testId="chat-tag">
+                    {tag.name}
+                  </ColorChip>
+                ))}
+              </span>
+            ) : null}
           </span>
         </button>
         <button

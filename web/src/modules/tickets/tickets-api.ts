@@ -156,3 +156,8 @@ export const updateContact = (
   id: number,
   body: { name?: string; number?: string; email?: string; extraInfo?: { id?: number; name: string; value: string }[] },
 ) => apiJson<ContactDto>('PUT', `/contacts/${id}`, body);
+
+/** `GET /tickets/u/{uuid}`: the ticket behind a `/tickets/{uuid}` link (kanban cards, the message API's ticketUrl). */
+export function fetchTicketByUuid(uuid: string): Promise<TicketDto> {
+  return parseResponse(api.tickets.u[':uuid'].$get({ param: { uuid } })) as Promise<TicketDto>;
+}

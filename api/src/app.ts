@@ -30,6 +30,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { scheduleActionsRoutes } from './modules/schedule-actions/schedule-actions.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { signupRoutes } from './modules/signup/signup.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { userAuthorizationsRoutes } from './modules/user-authorizations/user-authorizations.routes';
@@ -105,7 +106,8 @@ export function createApp(opts: AppOptions) {
     .route('/', locationsRoutes)
     .route('/', mailOutboxRoutes)
     .route('/', lookupsRoutes)
-    .route('/', saasRoutes);
+    .route('/', saasRoutes)
+    .route('/', signupRoutes);
   return routes;
 }
 

@@ -70,6 +70,14 @@ export const ERROR_STATUS = {
   ERR_GEOCODER_TIMEOUT: 504,
   /** the places search failed (unreachable, refused, malformed answer) */
   ERR_GEOCODER_UNAVAILABLE: 502,
+  /** a sign-up link (lead) unknown or expired (public store) */
+  ERR_LEAD_NOT_FOUND: 404,
+  /** the sign-up link was already used: the company exists */
+  ERR_LEAD_COMPLETED: 409,
+  /** the sign-up e-mail cannot be used — the same words whoever owns it (no account is revealed) */
+  ERR_SIGNUP_EMAIL_UNAVAILABLE: 409,
+  /** the store's plan is not public and active (any more) */
+  ERR_PLAN_UNAVAILABLE: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -132,6 +140,11 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_BOT_WHATSAPP_IN_USE: 'Esta conexão já pertence a outra configuração de bot.',
   ERR_GEOCODER_TIMEOUT: 'A busca de endereços demorou demais. Tente novamente.',
   ERR_GEOCODER_UNAVAILABLE: 'A busca de endereços não está disponível no momento.',
+  ERR_LEAD_NOT_FOUND: 'Link de cadastro inválido ou expirado. Escolha um plano para começar de novo.',
+  ERR_LEAD_COMPLETED: 'Este cadastro já foi concluído. Entre com o e-mail e a senha que você recebeu.',
+  ERR_SIGNUP_EMAIL_UNAVAILABLE:
+    'Não foi possível concluir o cadastro com este e-mail. Entre com a sua conta ou use outro e-mail.',
+  ERR_PLAN_UNAVAILABLE: 'Este plano não está disponível. Escolha outro plano.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -48,6 +48,7 @@ export * from './schedules/occurrences';
 export * from './schedules/schedule.schemas';
 export * from './settings/company-settings.schemas';
 export * from './signup/lookup.schemas';
+export * from './signup/signup.schemas';
 export * from './tags/tag.schemas';
 export * from './tickets/ticket.schemas';
 export * from './tickets/ticket.types';

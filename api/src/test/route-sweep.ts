@@ -71,6 +71,8 @@ function importForm(): FormData {
 }
 
 const PAGE = ['searchParam', 'pageNumber'];
+/** a well-formed sign-up link id that no lead has */
+const SWEEP_LEAD_ID = '00000000-0000-4000-8000-000000000000';
 
 const MASTER_COMPANIES = 'the master manages every company (spec 3 §1, §6: companies screens)';
 const OWN_COMPANY = 'a payPanelAccess user reads their own company only: another company is a missing one';
@@ -880,6 +882,19 @@ export const ROUTES: Record<string, SweepRoute> = {
     textParams: ['digits'],
   },
   'GET /helper/cep/:cep': { access: 'public', params: () => ({ cep: '01310-100' }), textParams: ['cep'] },
+  // the public store and self-subscription (spec 3 §7): no session, rate limited per IP. The sweep's plans are not
+  // public (ERR_PLAN_UNAVAILABLE) and its lead id is unknown (ERR_LEAD_NOT_FOUND): nothing is created.
+  'POST /lead': {
+    access: 'public',
+    body: (x) =>
+      json({ name: 'Pessoa da Loja', email: 'loja@test.local', whatsAppNumber: '5511999999999', planId: x.planId }),
+  },
+  'GET /lead/:leadId': { access: 'public', params: () => ({ leadId: SWEEP_LEAD_ID }), textParams: ['leadId'] },
+  'POST /subscription': {
+    access: 'public',
+    body: () =>
+      json({ leadId: SWEEP_LEAD_ID, name: 'Empresa da Loja', documentNumber: '11222333000181', userName: 'Pessoa' }),
+  },
   'GET /helper/whatsapp/:number': {
     access: 'auth',
     params: (x) => ({ number: x.inboundNumber }),

@@ -60,6 +60,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_BOT_WHATSAPP_IN_USE: msg`Esta conexão já pertence a outra configuração de bot.`,
   ERR_GEOCODER_TIMEOUT: msg`A busca de endereços demorou demais. Tente novamente.`,
   ERR_GEOCODER_UNAVAILABLE: msg`A busca de endereços não está disponível no momento.`,
+  ERR_LEAD_NOT_FOUND: msg`Link de cadastro inválido ou expirado. Escolha um plano para começar de novo.`,
+  ERR_LEAD_COMPLETED: msg`Este cadastro já foi concluído. Entre com o e-mail e a senha que você recebeu.`,
+  ERR_SIGNUP_EMAIL_UNAVAILABLE: msg`Não foi possível concluir o cadastro com este e-mail. Entre com a sua conta ou use outro e-mail.`,
+  ERR_PLAN_UNAVAILABLE: msg`Este plano não está disponível. Escolha outro plano.`,
 };
 
 /**

@@ -11,6 +11,7 @@ export * from './locations';
 export * from './mail';
 export * from './queues';
 export * from './schedules';
+export * from './signup';
 export * from './tickets';
 export * from './users';
 export * from './whatsapps';

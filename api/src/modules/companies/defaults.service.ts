@@ -22,6 +22,11 @@ export function ensureStandardPlan(): Promise<PlanRow> {
   return ensureStandardPlanRow();
 }
 
+/** Whether a user already logs in with this e-mail (any company): the public sign-up must not tell anyone. */
+export async function emailHasAccount(email: string): Promise<boolean> {
+  return !!(await unsafeFindUserByEmail(email.toLowerCase()));
+}
+
 /**
  * Default queues (Financeiro, Vendas, Suporte in green, blue, orange) when the company has no queue, and default
  * permission groups (Administradores, Gerentes, Operacionais) when it has no group (spec 1 §7). Idempotent and safe

@@ -475,6 +475,13 @@ export async function deletePlan(ctx: UserCtx, planId: number): Promise<{ messag
   return { message: 'Plano excluído' };
 }
 
+/** A plan a company may take on its own (public and active, as savePlanInCompany's rule): the store's lead and
+ * POST /subscription. */
+export async function findPublicPlan(planId: number): Promise<repo.PlanRow | undefined> {
+  const plan = await repo.findPlan(planId);
+  return plan?.isPublic && plan.status ? plan : undefined;
+}
+
 /** GET /publicplan (no session): active public plans, cheapest first. */
 export async function publicPlans(): Promise<PublicPlanDto[]> {
   return (await repo.listPublicPlans()).map(toPublicPlanDto);

@@ -29,6 +29,8 @@ export type BodyRule = { method: string; path: RegExp; maxBytes: number; message
 export const BODY_RULES: readonly BodyRule[] = [
   { method: 'POST', path: /^\/auth\//, maxBytes: AUTH_BODY_MAX },
   { method: 'DELETE', path: /^\/auth\//, maxBytes: AUTH_BODY_MAX },
+  // the public store's lead and registration forms: a few short fields
+  { method: 'POST', path: /^\/(lead|subscription)\/?$/, maxBytes: AUTH_BODY_MAX },
   {
     method: 'POST',
     path: /^\/contacts\/import\/?$/,

@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import { leads } from '../../db/schema';
+import { db } from '../../platform/db';
+
+export type LeadRow = typeof leads.$inferSelect;
+
+/** Leads are platform-level (before any company exists): every function here is company-agnostic by design. */
+export async function insertLead(values: typeof leads.$inferInsert): Promise<LeadRow> {
+  const [r] = await db.insert(leads).values(values).returning();
+  return r as LeadRow;
+}
+
+export async function findLeadByPublicId(publicId: string): Promise<LeadRow | undefined> {
+  const [r] = await db.select().from(leads).where(eq(leads.publicId, publicId)).limit(1);
+  return r;
+}
+
+/**
+ * Takes the lead for one subscription: only a lead still in `fromStatus` moves to `toStatus` (two concurrent
+ * submissions of the same link: one wins, the other finds nothing). Answers whether this call took it.
+ */
+export async function claimLead(id: number, fromStatus: string, toStatus: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(leads)
+    .set({ status: toStatus, updatedAt: at })
+    .where(and(eq(leads.id, id), eq(leads.status, fromStatus)))
+    .returning({ id: leads.id });
+  return rows.length > 0;
+}
+
+export async function updateLead(id: number, patch: Partial<typeof leads.$inferInsert>): Promise<void> {
+  await db.update(leads).set(patch).where(eq(leads.id, id));
+}

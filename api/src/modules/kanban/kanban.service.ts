@@ -39,11 +39,17 @@ export async function ticketKanban(ctx: UserCtx, q: KanbanQuery): Promise<Kanban
     lanes = [q.lane];
   }
   const cursor = q.lane === undefined ? null : (q.cursor ?? null);
+  const links = await repo.kanbanLinks(ctx.companyId, typeof q.lane === 'number' ? q.lane : undefined);
+  const filterOf = (lane: KanbanLaneKey): repo.LaneFilter =>
+    lane === 'open'
+      ? { notIn: [...new Set(links.map((l) => l.ticketId))] }
+      : { in: links.filter((l) => l.tagId === lane).map((l) => l.ticketId) };
   const pages: KanbanLanePage[] = await Promise.all(
     lanes.map(async (lane) => {
+      const filter = filterOf(lane);
       const [page, count] = await Promise.all([
-        repo.lanePage(ctx.companyId, scope, lane, cursor, KANBAN_PAGE_SIZE),
-        repo.laneCount(ctx.companyId, scope, lane),
+        repo.lanePage(ctx.companyId, scope, filter, cursor, KANBAN_PAGE_SIZE),
+        repo.laneCount(ctx.companyId, scope, filter),
       ]);
       return {
         lane,

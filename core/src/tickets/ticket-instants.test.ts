@@ -118,4 +118,28 @@ describe('ticket instants', () => {
     ];
     expect(instantsOfTimeline(steps).instants).toMatchObject({ acceptedAt: at(3), firstUserId: 7 });
   });
+
+  test('a conversation the company opened (campaign, API): the wait starts when the customer first writes', () => {
+    const { instants } = instantsOfTimeline([
+      { at: at(0), kind: 'created', state: pending(1), byCompany: true },
+      { at: at(30), kind: 'customerWrote' },
+      { at: at(35), kind: 'customerWrote' },
+      { at: at(40), kind: 'move', to: open(5), by: 'person' },
+    ]);
+    expect(instants).toMatchObject({ queuedAt: at(30), acceptedAt: at(40) });
+  });
+
+  test('the customer writing while a bot talks, or after acceptance, starts no wait', () => {
+    const withBot = instantsOfTimeline([
+      { at: at(0), kind: 'created', state: pending(null) },
+      { at: at(0), kind: 'botTook' },
+      { at: at(2), kind: 'customerWrote' },
+    ]);
+    expect(withBot.instants.queuedAt).toBeNull();
+    const taken = instantsOfTimeline([
+      { at: at(0), kind: 'created', state: open(5), byCompany: true },
+      { at: at(2), kind: 'customerWrote' },
+    ]);
+    expect(taken.instants.queuedAt).toBeNull();
+  });
 });

@@ -4,10 +4,11 @@
  * ticket's state (the ticket machine's moves, the platform's moves after a send, a bot taking a ticket) derives the
  * new instants here from the state change, so the definitions of TME and TMA (core/src/reports) read one truth.
  *
- * - queuedAt: waiting for a person starts — at creation of a ticket nobody took (pending), or when the platform (a bot,
- *   a flow, the AI, a send's policy) hands a ticket to a queue; null while a bot talks (nobody waits for a person) and
- *   for a ticket an attendant started (open at creation: nobody waited). Only moves before the first acceptance
- *   change it: TME ends at the first acceptance.
+ * - queuedAt: waiting for a person starts — at creation of a ticket by a customer's message (pending), when the
+ *   customer first writes in a ticket the company opened (a campaign, the API, a schedule, an attendant) that nobody
+ *   took yet, or when the platform (a bot, a flow, the AI, a send's policy) hands a ticket to a queue; null while a bot
+ *   talks (nobody waits for a person) and for a ticket an attendant started and took. Only what happens before the
+ *   first acceptance changes it: TME ends at the first acceptance.
  * - acceptedAt / firstUserId: the first time the ticket became open with an attendant (accept, transfer to a user,
  *   reopen, a platform assignment); never overwritten.
  * - closedAt: the last resolution; null while the ticket is not closed.
@@ -41,9 +42,17 @@ export const NO_INSTANTS: TicketInstants = {
   closedGapMs: 0,
 };
 
-/** The instants of a new ticket: pending waits from now; open was started by an attendant (accepted, no wait). */
-export function instantsOfCreation(t: TicketStateForInstants, at: Date): TicketInstants {
-  if (t.status === 'pending') return { ...NO_INSTANTS, queuedAt: at };
+/**
+ * The instants of a new ticket: a customer's pending conversation waits from now; one the company opened (`byCompany`:
+ * an outbound send, an attendant's new ticket) waits only once the customer writes; an open one was started by an
+ * attendant (accepted, no wait).
+ */
+export function instantsOfCreation(
+  t: TicketStateForInstants,
+  at: Date,
+  opts: { byCompany?: boolean } = {},
+): TicketInstants {
+  if (t.status === 'pending') return { ...NO_INSTANTS, queuedAt: opts.byCompany ? null : at };
   if (t.status === 'open') {
     return { ...NO_INSTANTS, acceptedAt: t.userId !== null ? at : null, firstUserId: t.userId };
   }
@@ -53,6 +62,20 @@ export function instantsOfCreation(t: TicketStateForInstants, at: Date): TicketI
 /** A bot took the ticket: nobody waits for a person while it talks (before the first acceptance only). */
 export function instantsWhenBotTakes(i: TicketInstants): TicketInstants {
   return i.acceptedAt === null ? { ...i, queuedAt: null } : i;
+}
+
+/**
+ * The customer wrote: in a pending ticket nobody accepted yet, with no waiting start and no bot talking, the wait
+ * starts now (a conversation the company opened, answered by the customer). The inbound touch of a ticket applies it
+ * in SQL (tickets.batch.repo touchTickets, tickets.repo touchTicket).
+ */
+export function instantsWhenCustomerWrites(
+  i: TicketInstants,
+  state: Pick<TicketStateForInstants, 'status'> & { chatbot?: boolean },
+  at: Date,
+): TicketInstants {
+  if (state.status !== 'pending' || state.chatbot || i.queuedAt !== null || i.acceptedAt !== null) return i;
+  return { ...i, queuedAt: at };
 }
 
 /**
@@ -94,8 +117,9 @@ export function instantsAfterChange(
 
 /** One step of a hand-built (or replayed) ticket history. */
 export type TimelineStep =
-  | { at: Date; kind: 'created'; state: TicketStateForInstants }
+  | { at: Date; kind: 'created'; state: TicketStateForInstants; byCompany?: boolean }
   | { at: Date; kind: 'botTook' }
+  | { at: Date; kind: 'customerWrote' }
   | { at: Date; kind: 'move'; to: TicketStateForInstants; by: MoveAuthor };
 
 /** The instants of a whole history, step by step with the same rules the writers use. */
@@ -108,9 +132,11 @@ export function instantsOfTimeline(steps: readonly TimelineStep[]): {
   let chatbot = false;
   for (const s of steps) {
     if (s.kind === 'created') {
-      instants = instantsOfCreation(s.state, s.at);
+      instants = instantsOfCreation(s.state, s.at, { byCompany: s.byCompany });
       state = s.state;
       chatbot = false;
+    } else if (s.kind === 'customerWrote') {
+      instants = instantsWhenCustomerWrites(instants, { ...state, chatbot }, s.at);
     } else if (s.kind === 'botTook') {
       instants = instantsWhenBotTakes(instants);
       chatbot = true;

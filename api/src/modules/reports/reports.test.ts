@@ -15,7 +15,13 @@ import { db } from '../../platform/db';
 import { makeGroup, makeQueue, makeUser } from '../../test/factories';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
 import { makeContact, makeTicket } from '../tickets/tickets.fixtures';
-import { applyTicketStateAfterSend, findOrCreateTicketForInbound, markTicketChatbot } from '../tickets/tickets.service';
+import {
+  applyTicketStateAfterSend,
+  findOrCreateTicketForInbound,
+  markTicketChatbot,
+  touchTicketOnMessage,
+  touchTicketsOnMessages,
+} from '../tickets/tickets.service';
 
 const { t } = useTestApp();
 const { A, B } = useTenantPair();
@@ -273,6 +279,37 @@ describe('GET /dash/attendances and /report/attendances', () => {
     await applyTicketStateAfterSend(A.company.id, ticket.id, { status: 'pending', queueId: q.id, userId: null });
     const [handed] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(handed.queuedAt).toEqual(at(3));
+  });
+
+  test("a conversation the company opened (outbound send) waits from the customer's first message", async () => {
+    const { makeWhatsapp } = await import('../tickets/tickets.fixtures');
+    const w = await makeWhatsapp(A.company.id);
+    const read = async (id: number) => (await db.select().from(tickets).where(eq(tickets.id, id)))[0];
+    const c1 = await makeContact(A.company.id);
+    const { ticket: t1 } = await findOrCreateTicketForInbound(A.company.id, {
+      contactId: c1.id,
+      whatsappId: w.id,
+      isGroup: false,
+      fromMe: true,
+    });
+    expect((await read(t1.id)).queuedAt).toBeNull();
+    await touchTicketOnMessage(A.company.id, t1.id, { lastMessage: 'promo', incrementUnread: false });
+    expect((await read(t1.id)).queuedAt).toBeNull();
+    await touchTicketOnMessage(A.company.id, t1.id, { lastMessage: 'quero!', incrementUnread: true });
+    const waited = (await read(t1.id)).queuedAt;
+    expect(waited).not.toBeNull();
+    await touchTicketOnMessage(A.company.id, t1.id, { lastMessage: 'oi?', incrementUnread: true });
+    expect((await read(t1.id)).queuedAt).toEqual(waited);
+    // the inbound batch's touch applies the same rule
+    const c2 = await makeContact(A.company.id);
+    const { ticket: t2 } = await findOrCreateTicketForInbound(A.company.id, {
+      contactId: c2.id,
+      whatsappId: w.id,
+      isGroup: false,
+      fromMe: true,
+    });
+    await touchTicketsOnMessages(A.company.id, [{ ticketId: t2.id, lastMessage: 'oi', unread: 1 }], []);
+    expect((await read(t2.id)).queuedAt).not.toBeNull();
   });
 
   test('defaults: dashboard from the start of the month, reports the last 30 days', async () => {

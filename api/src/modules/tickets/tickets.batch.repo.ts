@@ -29,6 +29,13 @@ export async function unfinishedTicketsOfContactKeys(
 }
 
 export type TicketTouch = { ticketId: number; lastMessage: string; unread: number };
+
+/**
+ * core instantsWhenCustomerWrites in SQL (an UPDATE of tickets `t` with the customer's message count `v.unread`): a
+ * pending ticket nobody accepted, with no waiting start and no bot talking, waits from the customer's message.
+ */
+const CUSTOMER_WROTE_QUEUED_AT = sql.raw(`case when v.unread > 0 and t.status = 'pending' and not t.chatbot
+  and t.queued_at is null and t.accepted_at is null then now() else t.queued_at end`);
 export type TicketTouched = { id: number; lastMessage: string | null; unreadMessages: number; updatedAt: Date };
 
 /**
@@ -39,7 +46,8 @@ export async function touchTickets(companyId: number, touches: TicketTouch[]): P
   if (!touches.length) return [];
   const rows = await queryRows<{ id: number; last_message: string | null; unread_messages: number; at: number }>(sql`
     update tickets t set last_message = v.last_message, last_message_at = now(), updated_at = now(),
-      unread_messages = t.unread_messages + v.unread
+      unread_messages = t.unread_messages + v.unread,
+      queued_at = ${CUSTOMER_WROTE_QUEUED_AT}
     from unnest(${list(touches.map((x) => x.ticketId))}::int[], ${list(touches.map((x) => x.lastMessage))}::text[],
       ${list(touches.map((x) => x.unread))}::int[]) as v(id, last_message, unread)
     where t.company_id = ${companyId} and t.id = v.id
@@ -52,7 +60,8 @@ export async function touchTickets(companyId: number, touches: TicketTouch[]): P
   }));
 }
 
-export type InboundConversation = { contactId: number; whatsappId: number; isGroup: boolean };
+/** `fromMe`: the company's message opens it (an outbound send, the phone): the wait starts when the customer writes. */
+export type InboundConversation = { contactId: number; whatsappId: number; isGroup: boolean; fromMe?: boolean };
 
 /**
  * The tickets of new inbound conversations, created together (findOrCreateTicketForInbound's rules, for a batch):
@@ -118,11 +127,13 @@ export async function createInboundTickets(
     const created = await queryRows<{ id: number; contact_id: number; whatsapp_id: number }>(
       sql`
       insert into tickets (company_id, protocol, contact_id, status, queue_id, whatsapp_id, source, is_group, queued_at)
-      select ${companyId}::int, v.protocol, v.contact_id, 'pending', v.queue_id, v.whatsapp_id, 0, v.is_group, now()
+      select ${companyId}::int, v.protocol, v.contact_id, 'pending', v.queue_id, v.whatsapp_id, 0, v.is_group,
+        case when v.from_me then null else now() end
       from unnest(${col((_w, i) => String(first + i))}::text[], ${col((w) => w.contactId)}::int[],
         ${col((w) => (queuesOf.get(w.whatsappId)?.length === 1 ? (queuesOf.get(w.whatsappId)?.[0] ?? null) : null))}::int[],
-        ${col((w) => w.whatsappId)}::int[], ${col((w) => String(w.isGroup))}::text[]::bool[])
-        as v(protocol, contact_id, queue_id, whatsapp_id, is_group)
+        ${col((w) => w.whatsappId)}::int[], ${col((w) => String(w.isGroup))}::text[]::bool[],
+        ${col((w) => String(w.fromMe === true))}::text[]::bool[])
+        as v(protocol, contact_id, queue_id, whatsapp_id, is_group, from_me)
       returning id, contact_id, whatsapp_id`,
       tx,
     );

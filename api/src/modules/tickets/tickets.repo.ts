@@ -253,7 +253,8 @@ export type NewTicket = {
 
 export async function insertTicket(companyId: number, t: NewTicket, exec: Exec = db): Promise<number> {
   const protocol = await nextProtocol(companyId, exec);
-  const instants = instantsOfCreation(t, nowDate());
+  // an attendant's new ticket (source 1) is the company's: the customer has not written yet
+  const instants = instantsOfCreation(t, nowDate(), { byCompany: t.source === 1 });
   const [row] = await exec
     .insert(tickets)
     .values({
@@ -313,7 +314,14 @@ export async function touchTicket(
       lastMessage: input.lastMessage,
       lastMessageAt: sql`now()`,
       updatedAt: sql`now()`,
-      ...(input.incrementUnread ? { unreadMessages: sql`${tickets.unreadMessages} + 1` } : {}),
+      ...(input.incrementUnread
+        ? {
+            unreadMessages: sql`${tickets.unreadMessages} + 1`,
+            // core instantsWhenCustomerWrites: a conversation the company opened waits from the customer's message
+            queuedAt: sql`case when ${tickets.status} = 'pending' and not ${tickets.chatbot} and ${tickets.queuedAt} is null
+              and ${tickets.acceptedAt} is null then now() else ${tickets.queuedAt} end`,
+          }
+        : {}),
     })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .returning({ id: tickets.id });

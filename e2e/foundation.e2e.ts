@@ -152,6 +152,11 @@ test.describe('drawer gating', () => {
       await expect(page).toHaveURL(new RegExp(`${href}$`));
       await expect(page.getByTestId('not-found')).toHaveCount(0);
       await expect(page.getByTestId('page-content').locator(':scope > *').first()).toBeVisible();
+      // a page may open a dialog on arrival (/reports opens its report dialog): close it before the next entry
+      if (await page.locator('dialog[open]').count()) {
+        await page.keyboard.press('Escape');
+        await expect(page.locator('dialog[open]')).toHaveCount(0);
+      }
     }
     await page.goto('/this-route-does-not-exist');
     await expect(page.getByTestId('not-found')).toBeVisible();

@@ -92,6 +92,72 @@ describe('cli commands (in process)', () => {
   });
 });
 
+describe('cli SaaS administration (in process, the same services as the screens)', () => {
+  test('plan:create, company:create on it, companies:list, company:deactivate / activate', async () => {
+    const planOut = await runCommand([
+      'plan:create',
+      '--name',
+      'Plano CLI',
+      '--attendants',
+      '3',
+      '--connections',
+      '2',
+      '--price',
+      '79,90',
+      '--public',
+      '1',
+    ]);
+    expect(planOut).toMatch(/^plan #\d+ "Plano CLI" created: 3 attendants, 2 connections, R\$ 79,90\/month, public$/);
+    const planId = Number(planOut.match(/#(\d+)/)![1]);
+    const out = await runCommand([
+      'company:create',
+      '--name',
+      'Empresa da CLI',
+      '--email',
+      'dona@cli.test',
+      '--user-name',
+      'Dona CLI',
+      '--password',
+      'senha123',
+      '--plan',
+      String(planId),
+      '--document',
+      '11.222.333/0001-81',
+    ]);
+    expect(out).toContain('Empresa da CLI — active, plan "Plano CLI", users 1/3, connections 0/2');
+    const companyId = Number(out.match(/#(\d+)/)![1]);
+    const first = await login('dona@cli.test', 'senha123');
+    expect(first.status).toBe(200);
+    const { token } = await first.json();
+
+    expect(await runCommand(['companies:list', '--search', 'empresa da cli'])).toBe(
+      `#${companyId} Empresa da CLI — active, plan "Plano CLI", users 1/3, connections 0/2\n1 company`,
+    );
+    expect(await runCommand(['company:deactivate', '--company', String(companyId)])).toContain('INACTIVE');
+    expect((await login('dona@cli.test', 'senha123')).status).toBe(401);
+    expect((await t.req('GET', '/users/list', { token })).status).toBe(403);
+    expect(await runCommand(['company:activate', '--company', String(companyId)])).toContain('— active');
+    expect((await login('dona@cli.test', 'senha123')).status).toBe(200);
+  });
+
+  test('refusals name the option', async () => {
+    const base = ['company:create', '--name', 'Outra', '--email', 'outra@cli.test', '--password', 'senha123'];
+    await expect(runCommand(base)).rejects.toThrow('--user-name: Nome é obrigatório');
+    await expect(runCommand([...base, '--user-name', 'Ana', '--document', '123'])).rejects.toThrow(
+      '--document: O cpf deve conter 11 dígitos ou o CNPJ deve conter 14 dígitos',
+    );
+    await expect(runCommand([...base, '--user-name', 'Ana', '--plan', '999999'])).rejects.toMatchObject({
+      code: 'ERR_NOT_FOUND',
+    });
+    await expect(runCommand(['plan:create', '--name', 'P'])).rejects.toThrow('--name: Too Short!');
+    await expect(runCommand(['plan:create', '--name', 'Plano', '--price', 'caro'])).rejects.toThrow('--price');
+    await expect(runCommand(['company:deactivate', '--company', 'x'])).rejects.toThrow('--company');
+    await expect(runCommand(['company:activate', '--company', '999999'])).rejects.toMatchObject({
+      code: 'ERR_NOT_FOUND',
+    });
+  });
+});
+
 describe('cli api-token:create (in process)', () => {
   test('makes a token with the given settings and answers only the token', async () => {
     const { company, agent } = await makeTenant();

@@ -1,4 +1,13 @@
-import { ApiTokenInput, DomainError } from '@zapdesk/core';
+import {
+  ApiTokenInput,
+  CompanyCreateInput,
+  type CompanyDto,
+  DomainError,
+  formatBrl,
+  PageQuery,
+  PlanCreateInput,
+  toCents,
+} from '@zapdesk/core';
 import { emailField, nameField, passwordField } from '@zapdesk/core/users/user.fields';
 import { z } from 'zod';
 import { createApiTokenForCompany } from './modules/api-tokens/api-tokens.service';
@@ -6,6 +15,13 @@ import { resetPassword } from './modules/auth/auth.service';
 import { ensureCompanyDefaults } from './modules/companies/defaults.service';
 import { seedDemo } from './modules/companies/demo-seed';
 import { createMasterUser } from './modules/companies/master';
+import {
+  createCompanyOnPlan,
+  insertPlanWithDefaults,
+  listCompaniesPage,
+  setCompanyActive,
+} from './modules/companies/saas.service';
+import { installCompanyHooks } from './modules/whatsapp/whatsapp.startup';
 import { bootPlatform, shutdownPlatform } from './platform/index';
 import { log } from './platform/log';
 
@@ -17,6 +33,16 @@ commands:
   create-master --email E --password P --name N [--company C]
                                             create a master (platform) administrator
   reset-password --email E --password P     set a new password; ends the user's sessions
+  company:create --name N --email E --user-name U --password P [--plan ID] [--document CPF/CNPJ]
+                                            a company on a plan (the standard one without --plan) with its
+                                            first admin (login E unless --user-email is given)
+  companies:list [--search S] [--page N]    companies, 20 a page: id, status, plan, users, connections
+  company:activate --company ID             'Empresa Ativada' on
+  company:deactivate --company ID           'Empresa Ativada' off: its users are logged out and its
+                                            WhatsApp sessions stop
+  plan:create --name N [--attendants N] [--connections N] [--price 99,90] [--public 0|1]
+                                            a plan (spec defaults; --price is the monthly price of every
+                                            period); prints its id
   api-token:create --company ID --connection ID [--name N] [--status open|pending|closed|destroy]
                    [--mode create|update] [--queue ID] [--user ID]
                                             make a message-API token; prints ONLY the token
@@ -31,6 +57,9 @@ const CreateMaster = z.object({
   company: nameField().optional(),
 });
 const ResetPassword = z.object({ email: emailField(), password: passwordField() });
+const CompanyCli = z.object({
+  company: z.coerce.number({ error: 'company id' }).int('company id').positive('company id'),
+});
 const cliId = (what: string) =>
   z.coerce
     .number({ error: `${what} id` })
@@ -57,7 +86,43 @@ function parse<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {
 
 export class CliError extends Error {}
 
-const OPTIONS = ['email', 'password', 'name', 'company', 'connection', 'status', 'mode', 'queue', 'user'] as const;
+const OPTIONS = [
+  'email',
+  'password',
+  'name',
+  'company',
+  'connection',
+  'status',
+  'mode',
+  'queue',
+  'user',
+  'user-name',
+  'user-email',
+  'plan',
+  'document',
+  'search',
+  'page',
+  'attendants',
+  'connections',
+  'price',
+  'public',
+] as const;
+
+/** A zod refusal of a core schema as a CLI usage error naming the option. */
+function parseAs<T extends z.ZodType>(schema: T, values: unknown, optionOf: Record<string, string>): z.infer<T> {
+  const r = schema.safeParse(values);
+  if (!r.success) {
+    const first = r.error.issues[0];
+    const field = String(first.path[0] ?? '');
+    throw new CliError(`--${optionOf[field] ?? field}: ${first.message}`);
+  }
+  return r.data;
+}
+
+function companyLine(c: CompanyDto): string {
+  const plan = c.planName ? `plan "${c.planName}"` : 'no plan';
+  return `#${c.id} ${c.name} — ${c.status ? 'active' : 'INACTIVE'}, ${plan}, users ${c.usersCount}/${c.numberAttendants}, connections ${c.connectionsCount}/${c.numberConections}`;
+}
 
 /** `--key value` and `--key=value` pairs; unknown or valueless options are usage errors. */
 export function parseOptions(args: string[]): Partial<Record<(typeof OPTIONS)[number], string>> {
@@ -101,6 +166,80 @@ export async function runCommand(argv: string[]): Promise<string> {
       const user = await resetPassword(input.email, input.password);
       return `password of ${user.email} reset; its sessions were ended`;
     }
+    case 'company:create': {
+      const input = parseAs(
+        CompanyCreateInput,
+        {
+          name: values.name,
+          email: values.email,
+          userName: values['user-name'],
+          userEmail: values['user-email'],
+          passwordDefault: values.password,
+          planId: values.plan,
+          documentNumber: values.document,
+        },
+        {
+          userName: 'user-name',
+          userEmail: 'user-email',
+          passwordDefault: 'password',
+          planId: 'plan',
+          documentNumber: 'document',
+        },
+      );
+      const c = await createCompanyOnPlan(input);
+      return `company created: ${companyLine(c)}; admin ${input.userEmail ?? input.email}`;
+    }
+    case 'companies:list': {
+      const q = parseAs(
+        PageQuery,
+        { searchParam: values.search, pageNumber: values.page },
+        {
+          searchParam: 'search',
+          pageNumber: 'page',
+        },
+      );
+      const page = await listCompaniesPage(q);
+      const lines = page.company.map(companyLine);
+      lines.push(
+        `${page.count} compan${page.count === 1 ? 'y' : 'ies'}${page.hasMore ? ` (more: --page ${q.pageNumber + 1})` : ''}`,
+      );
+      return lines.join('\n');
+    }
+    case 'company:activate':
+    case 'company:deactivate': {
+      const { company } = parse(CompanyCli, values);
+      // the connections area stops a deactivated company's WhatsApp sessions (on their owner process with Redis)
+      installCompanyHooks();
+      const c = await setCompanyActive(company, command === 'company:activate');
+      return companyLine(c);
+    }
+    case 'plan:create': {
+      const price = values.price;
+      const cents = price === undefined ? undefined : toCents(price);
+      if (cents === null) throw new CliError('--price: Valor inválido');
+      const input = parseAs(
+        PlanCreateInput,
+        {
+          name: values.name,
+          numberAttendants: values.attendants,
+          numberConnections: values.connections,
+          isPublic:
+            values.public === undefined
+              ? undefined
+              : values.public === '1'
+                ? 1
+                : values.public === '0'
+                  ? 0
+                  : values.public,
+          ...(cents === undefined
+            ? {}
+            : { value1Month: price, value3Months: price, value6Months: price, value12Months: price }),
+        },
+        { numberAttendants: 'attendants', numberConnections: 'connections', isPublic: 'public' },
+      );
+      const plan = await insertPlanWithDefaults(input);
+      return `plan #${plan.id} "${plan.name}" created: ${plan.numberAttendants} attendants, ${plan.numberConnections} connections, ${formatBrl(cents ?? 0)}/month, ${plan.isPublic ? 'public' : 'private'}`;
+    }
     case 'api-token:create': {
       const o = parse(CreateApiToken, values);
       const input = ApiTokenInput.safeParse({
@@ -138,7 +277,19 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return argv.length ? 0 : 2;
   }
-  if (!['migrate', 'seed-demo', 'create-master', 'reset-password', 'api-token:create'].includes(argv[0])) {
+  const commands = [
+    'migrate',
+    'seed-demo',
+    'create-master',
+    'reset-password',
+    'api-token:create',
+    'company:create',
+    'companies:list',
+    'company:activate',
+    'company:deactivate',
+    'plan:create',
+  ];
+  if (!commands.includes(argv[0])) {
     console.error(`unknown command: ${argv[0]}\n\n${USAGE}`);
     return 2;
   }

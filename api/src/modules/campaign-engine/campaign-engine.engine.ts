@@ -48,6 +48,8 @@ import { postWebhook, WebhookRefusedError, webhookRefusal } from './campaign-eng
 export const ENGINE_TEXTS = {
   planOff: 'Pausada automaticamente: campanhas não estão habilitadas no plano da empresa',
   companyInactive: 'Pausada automaticamente: a empresa está inativa',
+  /** the company has no plan (ERR_NO_COMPANY_PLAN: its plan was deleted) */
+  noPlan: 'Pausada automaticamente: a empresa não possui plano',
   noSetup: 'Pausada automaticamente: a configuração da campanha foi removida',
   noMessage: 'Pausada automaticamente: a campanha não tem mensagens',
 } as const;
@@ -352,6 +354,7 @@ export async function tick(companyId: number, campaignId: number, resendOf?: num
       return { kind: 'stop', why: 'paused', paused: paused ?? undefined };
     };
     if (!found.companyActive) return pauseWith(ENGINE_TEXTS.companyInactive);
+    if (!found.hasPlan) return pauseWith(ENGINE_TEXTS.noPlan);
     if (!found.enableCampaigns) return pauseWith(ENGINE_TEXTS.planOff);
     if (!found.setup) return pauseWith(ENGINE_TEXTS.noSetup);
     const messages = await repo.campaignMessagesOf(companyId, campaignId, tx);

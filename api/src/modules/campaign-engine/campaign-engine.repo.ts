@@ -99,6 +99,8 @@ export type CampaignContext = {
   planLimitPerHour: number;
   enableCampaigns: boolean;
   companyActive: boolean;
+  /** ERR_NO_COMPANY_PLAN when false (core limitsOf) */
+  hasPlan: boolean;
 };
 
 export async function loadCampaign(companyId: number, id: number, tx: Exec = db): Promise<CampaignContext | null> {
@@ -110,6 +112,7 @@ export async function loadCampaign(companyId: number, id: number, tx: Exec = db)
       planLimitPerHour: companies.campaignSendLimitPerHour,
       enableCampaigns: companies.enableCampaigns,
       companyActive: companies.status,
+      hasPlan: sql<boolean>`${companies.planId} is not null`,
     })
     .from(campaigns)
     .innerJoin(companies, eq(companies.id, campaigns.companyId))

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test';
 import { type CampaignEvent, DomainError, planCampaign } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
-import { campaigns } from '../../db/schema';
+import { campaigns, companies } from '../../db/schema';
 import { sessionManager } from '../../platform/channels/session-manager';
 import type { SimulatorSession } from '../../platform/channels/simulator/simulator-adapter';
 import { db } from '../../platform/db';
@@ -10,7 +10,7 @@ import * as outbound from '../messages/messages.outbound';
 import { connectedSimulator, waitFor } from '../pipeline/pipeline.fixtures';
 import { runScheduleAction } from '../schedule-actions/schedule-actions.jobs';
 import { loadTicketDto } from '../tickets/tickets.service';
-import { pacingSettingsOf, settleInflight } from './campaign-engine.engine';
+import { ENGINE_TEXTS, pacingSettingsOf, settleInflight } from './campaign-engine.engine';
 import {
   campaignRow,
   dispatchRows,
@@ -419,6 +419,20 @@ describe('the engine with the campaigns area, the plan limit and the breaker', (
     // every sliding hour holds at most 3 starts
     for (let i = 3; i < starts.length; i++) expect(starts[i]! - starts[i - 3]!).toBeGreaterThanOrEqual(3_600_000);
   }, 60_000);
+
+  test('a company without a plan (ERR_NO_COMPANY_PLAN) sends nothing: the campaign pauses with the reason', async () => {
+    const run = mover();
+    const tenant = await makeTenant({ enableCampaigns: true });
+    const w = await connectedSimulator(t, tenant.admin.token);
+    const setup = await makeSetup(tenant.company.id, [w], { intervalSeconds: 5, tMin: 1, tMax: 2 });
+    const c = await makeCampaign(tenant.company.id, setup.id, numbersFor(2, 5511981000000));
+    await db.update(companies).set({ planId: null }).where(eq(companies.id, tenant.company.id));
+    expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);
+    for (let i = 0; i < 40 && (await campaignRow(tenant.company.id, c.id)).status === 'start'; i++) await run(500);
+    const camp = await campaignRow(tenant.company.id, c.id);
+    expect(camp).toMatchObject({ status: 'pause', pauseReason: ENGINE_TEXTS.noPlan });
+    expect((await dispatchRows(tenant.company.id, c.id)).map((r) => r.status)).toEqual(['pending', 'pending']);
+  });
 
   test('the circuit breaker pauses the campaign after N failed sends in a row on a connection, with the reason', async () => {
     const run = mover();

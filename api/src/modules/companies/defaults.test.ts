@@ -21,7 +21,22 @@ describe('seedDemoOnFirstStart', () => {
     expect((await db().select().from(companies)).length).toBe(0);
     expect(await seedDemoOnFirstStart({ production: false })).toBe(true);
     expect(await seedDemoOnFirstStart({ production: false })).toBe(false);
-    expect((await db().select().from(companies)).length).toBe(1);
+    // the Demo company and the SaaS demo's client companies (issue 20)
+    const all = await db().select().from(companies);
+    expect(all.map((c) => c.name).sort()).toEqual(['Clínica Sorriso', 'Demo', 'Loja Antiga', 'Padaria Pão Quente']);
+    expect(all.find((c) => c.name === 'Loja Antiga')?.status).toBe(false);
+    expect(all.find((c) => c.name === 'Padaria Pão Quente')?.trialEndsAt).toBeInstanceOf(Date);
+    const demoPlans = await db().select().from(plans).where(eq(plans.isPublic, true));
+    expect(demoPlans.find((p) => p.name === 'Profissional')).toMatchObject({ highlighted: 1, value1Month: '199.90' });
+    expect(all.find((c) => c.name === 'Clínica Sorriso')).toMatchObject({
+      planId: demoPlans.find((p) => p.name === 'Profissional')?.id,
+      numberAttendants: 5,
+      enableCampaigns: true,
+    });
+    const login = await t.req('POST', '/auth/login', {
+      json: { email: 'contato@sorriso.demo.local', password: 'demo1234' },
+    });
+    expect(login.status).toBe(200);
   });
 });
 

@@ -1,5 +1,8 @@
+import { CompanyCreateInput, PlanCreateInput } from '@zapdesk/core';
+import type { z } from 'zod';
 import { invalidateActors } from '../../platform/auth/actor';
 import { hashPassword } from '../../platform/auth/password';
+import { now } from '../../platform/clock';
 import { log } from '../../platform/log';
 import {
   allowNoQueueInGroup,
@@ -12,8 +15,10 @@ import {
   unsafeCountCompanies,
   unsafeFindCompanyByName,
   unsafeFindUserByEmail,
+  updateCompanyRow,
 } from './defaults.repo';
 import { ensureCompanyDefaults, ensureStandardPlan } from './defaults.service';
+import { createCompanyOnPlan, insertPlanWithDefaults, setCompanyActive } from './saas.service';
 
 export const DEMO = {
   companyName: 'Demo',
@@ -95,11 +100,116 @@ export async function seedDemo() {
   return { company, admin, agent };
 }
 
+/** The demo's plans (issue 20): three public ones, 'Profissional' highlighted as the biggest. */
+export const DEMO_PLANS: z.input<typeof PlanCreateInput>[] = [
+  {
+    name: 'Básico',
+    slogan: 'Para começar a atender pelo WhatsApp',
+    description: 'Uma conexão e dois atendentes, filas ilimitadas, relatórios e agendamentos.',
+    numberAttendants: 2,
+    numberConnections: 1,
+    isPublic: true,
+    highlighted: 0,
+    value1Month: 99.9,
+    value3Months: 89.9,
+    value6Months: 84.9,
+    value12Months: 79.9,
+  },
+  {
+    name: 'Profissional',
+    slogan: 'O mais escolhido',
+    description: 'Três conexões, cinco atendentes, campanhas (500 envios por hora), chatbots e fluxos.',
+    numberAttendants: 5,
+    numberConnections: 3,
+    enableCampaigns: true,
+    campaignSendLimitPerHour: 500,
+    isPublic: true,
+    highlighted: 1,
+    value1Month: 199.9,
+    value3Months: 179.9,
+    value6Months: 169.9,
+    value12Months: 149.9,
+  },
+  {
+    name: 'Empresarial',
+    slogan: 'Para equipes grandes',
+    description: 'Dez conexões, vinte atendentes, campanhas sem limite por hora, API e IA.',
+    numberAttendants: 20,
+    numberConnections: 10,
+    enableCampaigns: true,
+    isPublic: true,
+    highlighted: 2,
+    value1Month: 499.9,
+    value3Months: 449.9,
+    value6Months: 429.9,
+    value12Months: 399.9,
+  },
+];
+
+/** Client companies on those plans, so /companies and /plans show data (one in trial, one deactivated). */
+export const DEMO_COMPANIES = [
+  {
+    plan: 'Básico',
+    trialDays: 10,
+    input: {
+      name: 'Padaria Pão Quente',
+      email: 'contato@padaria.demo.local',
+      userName: 'Joana Padeira',
+      passwordDefault: 'demo1234',
+      documentNumber: '52998224725',
+      address: { cep: '01310-100', street: 'Avenida Paulista', numberAddress: '1000', city: 'São Paulo', state: 'SP' },
+    },
+  },
+  {
+    plan: 'Profissional',
+    input: {
+      name: 'Clínica Sorriso',
+      companyName: 'Clínica Sorriso Odontologia Ltda',
+      email: 'contato@sorriso.demo.local',
+      userName: 'Dr. Paulo',
+      passwordDefault: 'demo1234',
+      documentNumber: '11222333000181',
+      address: {
+        cep: '20040-020',
+        street: 'Rua da Assembleia',
+        numberAddress: '10',
+        city: 'Rio de Janeiro',
+        state: 'RJ',
+      },
+    },
+  },
+  {
+    plan: 'Empresarial',
+    inactive: true,
+    input: {
+      name: 'Loja Antiga',
+      email: 'contato@lojaantiga.demo.local',
+      userName: 'Marcos Lojista',
+      passwordDefault: 'demo1234',
+      documentNumber: '12ABC34501DE35',
+    },
+  },
+] as const;
+
+/** The demo's SaaS data: plans and client companies (first start only: a master may delete them). */
+export async function seedDemoSaas(): Promise<void> {
+  const plans = new Map<string, number>();
+  for (const p of DEMO_PLANS) plans.set(p.name, (await insertPlanWithDefaults(PlanCreateInput.parse(p))).id);
+  for (const c of DEMO_COMPANIES) {
+    if (await unsafeFindUserByEmail(c.input.email)) continue;
+    const company = await createCompanyOnPlan(CompanyCreateInput.parse({ ...c.input, planId: plans.get(c.plan) }));
+    if ('trialDays' in c)
+      await updateCompanyRow(company.id, { trialEndsAt: new Date(now() + c.trialDays * 86_400_000) });
+    if ('inactive' in c) await setCompanyActive(company.id, false);
+  }
+}
+
 /** First embedded start: seed the demo when there is no company yet (never in production). */
 export async function seedDemoOnFirstStart(opts: { production: boolean }): Promise<boolean> {
   if (opts.production) return false;
   if ((await unsafeCountCompanies()) > 0) return false;
   await seedDemo();
+  await seedDemoSaas();
   log.info('demo company seeded (admin@demo.local / agent@demo.local, password demo1234)');
   return true;
 }

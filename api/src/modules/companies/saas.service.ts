@@ -204,8 +204,7 @@ async function companyDto(companyId: number): Promise<CompanyDto> {
 /** GET /company/: master only. */
 export async function listCompanies(ctx: UserCtx, q: PageQuery): Promise<CompanyPageDto> {
   assertCan(ctx, 'manageCompanies');
-  const page = await repo.listCompanies(q.searchParam, pageWindow(q.pageNumber, PAGE_SIZE.records));
-  return { company: page.rows.map(toCompanyDto), hasMore: page.hasMore, count: page.count };
+  return listCompaniesPage(q);
 }
 
 export async function showCompany(ctx: UserCtx, companyId: number): Promise<CompanyDto> {
@@ -277,6 +276,11 @@ const MASTER_FIELDS = [
  */
 export async function createCompany(ctx: UserCtx, input: CompanyCreateInput): Promise<CompanyDto> {
   assertCan(ctx, 'manageCompanies');
+  return createCompanyOnPlan(input);
+}
+
+/** The platform's company creation (POST /company and the CLI's company:create). */
+export async function createCompanyOnPlan(input: CompanyCreateInput): Promise<CompanyDto> {
   const plan = input.planId ? await repo.findPlan(input.planId) : await ensureStandardPlan();
   if (!plan) throw notFound('plan');
   const patch = companyPatchOf(input);
@@ -297,6 +301,12 @@ export async function createCompany(ctx: UserCtx, input: CompanyCreateInput): Pr
     plan,
   });
   return companyDto(created.id);
+}
+
+/** The platform's company list (the CLI's companies:list): one page. */
+export async function listCompaniesPage(q: PageQuery): Promise<CompanyPageDto> {
+  const page = await repo.listCompanies(q.searchParam, pageWindow(q.pageNumber, PAGE_SIZE.records));
+  return { company: page.rows.map(toCompanyDto), hasMore: page.hasMore, count: page.count };
 }
 
 /**

@@ -133,11 +133,16 @@ export const ticketReportDays = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.userId, t.queueId] })],
 );
 
-/** Days of ticket_report_days whose tickets changed since they were summed (filled by a trigger on tickets). */
+/**
+ * Days of ticket_report_days whose tickets changed since they were summed (filled by a trigger on tickets, which
+ * skips a company being deleted: its key would not exist — migration 0018).
+ */
 export const ticketReportDirty = pgTable(
   'ticket_report_dirty',
   {
-    companyId: integer('company_id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day] })],

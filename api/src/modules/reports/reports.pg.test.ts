@@ -139,5 +139,23 @@ if (!pgBase) {
         where id = ${old.id}`;
       expect(await marks()).toBe(0);
     });
+
+    test('deleting a company with old tickets leaves no day marks (directly, and by the deletion job)', async () => {
+      const sql = sqlc();
+      const { deleteCompanyRows } = await import('../companies/deletion.repo');
+      for (const how of ['cascade', 'job'] as const) {
+        const c = await makeCompany();
+        const [{ cid }] =
+          await sql`insert into contacts (company_id, name, number) values (${c.id}, 'X', '5511900000009')
+          returning id as cid`;
+        await sql`insert into tickets (company_id, protocol, status, contact_id, created_at, updated_at)
+          select ${c.id}, g::text, 'pending', ${cid}, now() - interval '10 days', now() from generate_series(1, 3) g`;
+        await sql`update tickets set status = 'closed' where company_id = ${c.id} and protocol = '1'`;
+        if (how === 'cascade') await sql`delete from companies where id = ${c.id}`;
+        else await deleteCompanyRows(c.id);
+        const [{ n }] = await sql`select count(*)::int as n from ticket_report_dirty where company_id = ${c.id}`;
+        expect({ how, n }).toEqual({ how, n: 0 });
+      }
+    });
   });
 }

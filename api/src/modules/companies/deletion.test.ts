@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { companies, jobs } from '../../db/schema';
+import { sessionManager } from '../../platform/channels/session-manager';
 import { setupTestApp, type TestApp } from '../../test/harness';
 import { buildRichTenant, type RichTenant } from '../../test/route-sweep.fixtures';
 import { startChannels, waitFor } from '../pipeline/pipeline.fixtures';
@@ -51,6 +52,7 @@ describe('DELETE /company/{id}', () => {
     // the fixture filled most tables (a test that proves little would pass on empty tables)
     expect(Object.values(before).filter((n) => n > 0).length).toBeGreaterThan(25);
     expect(existsSync(mediaDir(A.companyId))).toBe(true);
+    expect(sessionManager().get(A.whatsappId)).toBeTruthy();
 
     const res = await t.req('DELETE', `/company/${A.companyId}`, { token: B.master.token });
     const body = await res.json();
@@ -66,6 +68,9 @@ describe('DELETE /company/{id}', () => {
     const after = await rowCounts(A.companyId);
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
     expect(existsSync(mediaDir(A.companyId))).toBe(false);
+    // its WhatsApp session stopped (the other company's runs on)
+    expect(sessionManager().get(A.whatsappId)).toBeFalsy();
+    expect(sessionManager().get(B.whatsappId)).toBeTruthy();
     expect(await rowCounts(B.companyId)).toEqual(beforeB);
     expect(existsSync(mediaDir(B.companyId))).toBe(true);
   }, 120_000);

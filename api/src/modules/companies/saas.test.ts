@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { eq } from 'drizzle-orm';
-import { companies, plans, whatsapps } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { companies, messages, plans, whatsapps } from '../../db/schema';
 import { configureSseHubs } from '../../platform/events/sse';
 import { readSse } from '../../platform/events/sse-test-reader';
 import { makeCompany, makeTenant, makeUser } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
+import { ingestChannelEvent } from '../pipeline/pipeline.ingest';
 
 let t: TestApp;
 let master: { token: string; companyId: number };
@@ -297,8 +298,6 @@ describe("'Empresa Ativada' off", () => {
     const { company, email, password } = await createCompany({ numberConections: 3 });
     const first = await login(email, password);
     const token = first.body.token as string;
-    const cookie = first.status === 200 ? undefined : undefined;
-    void cookie;
     const connId = await connectedSimulator(t, token);
     const res = await t.req('GET', '/events', { token });
     expect(res.status).toBe(200);
@@ -319,6 +318,29 @@ describe("'Empresa Ativada' off", () => {
     await waitFor(async () => {
       const [w] = await db().select().from(whatsapps).where(eq(whatsapps.id, connId));
       return w.status === 'DISCONNECTED';
+    });
+
+    // inbound messages are still logged: an event that reaches the pipeline for the inactive company is written to
+    // the raw log and processed into its ticket (nothing is dropped while the company is off)
+    await ingestChannelEvent(company.id, connId, {
+      kind: 'message',
+      msg: {
+        id: `WAMSG${uniq()}`,
+        remoteJid: '5511977770001@s.whatsapp.net',
+        pushName: 'Cliente',
+        fromMe: false,
+        timestamp: Math.floor(Date.now() / 1000),
+        type: 'chat',
+        body: 'Oi, ainda estão aí?',
+        raw: {},
+      },
+    });
+    await waitFor(async () => {
+      const rows = await db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, company.id), eq(messages.body, 'Oi, ainda estão aí?')));
+      return rows.length === 1;
     });
 
     // the master switches it on again: its users log in again

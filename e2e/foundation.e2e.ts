@@ -43,6 +43,7 @@ const ADMIN_ENTRIES = [
   'notificationTemplates',
   'invoices',
   'systemControl',
+  'mailOutbox',
 ];
 const AGENT_ENTRIES = ['connections', 'tickets', 'kanban', 'contacts', 'schedules', 'quickAnswers'];
 

@@ -31,8 +31,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/signup', access: 'publicOnly', page: page(() => import('./modules/auth/signup-page')) },
 
   // public (spec 1 §2, spec 3 §2)
-  { path: '/store/:planId?', access: 'public', page: soon('store') },
-  { path: '/subscription/:leadId?', access: 'public', page: soon('subscription') },
+  { path: '/store/:planId?', access: 'public', page: page(() => import('./pages/store-page')) },
+  { path: '/subscription/:leadId?', access: 'public', page: page(() => import('./pages/subscription-page')) },
   { path: '/n/:notificationPlatform/:notificationId', access: 'public', page: soon('notificationRedirect') },
 
   // private: attendance core (spec 1)
@@ -100,4 +100,6 @@ export const ROUTES: RouteDef[] = [
   { path: '/systemControl', access: 'private', page: soon('systemControl') },
   { path: '/systemcontrol', access: 'private', page: soon('systemControl') },
   { path: '/messageLogs', access: 'private', page: soon('messageLogs') },
+  // ours: the embedded e-mail outbox (master; DECISIONS "Public store, mail and lookups")
+  { path: '/mailOutbox', access: 'private', page: page(() => import('./pages/mail-outbox-page')) },
 ];

@@ -199,6 +199,7 @@ describe('drawer entries', () => {
       'notificationTemplates',
       'invoices',
       'systemControl',
+      'mailOutbox',
     ]);
     expect(drawerEntries(demoAdmin).every((e) => !e.disabled)).toBe(true);
   });

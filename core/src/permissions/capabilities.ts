@@ -226,6 +226,8 @@ export function drawerEntries(c: Capabilities): DrawerEntry[] {
     e.push({ key: 'notificationTemplates', path: '/notificationTemplateList', section: 'saas' });
     e.push({ key: 'invoices', path: '/invoices', section: 'saas' });
     e.push({ key: 'systemControl', path: '/systemcontrol', section: 'saas' });
+    // ours: the embedded e-mail outbox (sign-up e-mails when no SMTP server is configured)
+    e.push({ key: 'mailOutbox', path: '/mailOutbox', section: 'saas' });
   }
   return e;
 }

@@ -192,6 +192,15 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'O primeiro limite de aquecimento deve começar no dia 0': msg`O primeiro limite de aquecimento deve começar no dia 0`,
   'Os limites de aquecimento devem crescer com a idade da conexão': msg`Os limites de aquecimento devem crescer com a idade da conexão`,
   'Um tempo mínimo baixo aumenta o risco de banimento do número pelo WhatsApp': msg`Um tempo mínimo baixo aumenta o risco de banimento do número pelo WhatsApp`,
+  // the public store and sign-up (spec 3 §5 lead form; core SIGNUP_TEXTS, LOOKUP_TEXTS)
+  'Muito curto': msg`Muito curto`,
+  'Muito Longo': msg`Muito Longo`,
+  'Digite e Nome': msg`Digite e Nome`,
+  'Email Invalido': msg`Email Invalido`,
+  'Digite um email': msg`Digite um email`,
+  'Digite o numero no formato ddi ddd numero Ex: 5511999999999': msg`Digite o numero no formato ddi ddd numero Ex: 5511999999999`,
+  'CPF ou CNPJ é obrigatório': msg`CPF ou CNPJ é obrigatório`,
+  'CEP inválido': msg`CEP inválido`,
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;

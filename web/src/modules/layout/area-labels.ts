@@ -33,6 +33,7 @@ export const AREA_LABELS = {
   notificationTemplates: msg`Modelos de Notificação`,
   invoices: msg`Faturas`,
   systemControl: msg`Controle do Sistema`,
+  mailOutbox: msg`E-mails Enviados`,
   // other screens
   campaignSetups: msg`Configurações de Campanha`,
   campaignsManager: msg`Gerenciar Campanha`,

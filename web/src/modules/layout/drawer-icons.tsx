@@ -13,6 +13,7 @@ import {
   IconFlow,
   IconKanban,
   IconLayers,
+  IconMail,
   IconMapPin,
   IconMegaphone,
   IconPackage,
@@ -54,4 +55,5 @@ export const DRAWER_ICONS: Record<string, (p: IconProps) => React.ReactNode> = {
   notificationTemplates: IconBell,
   invoices: IconReceipt,
   systemControl: IconActivity,
+  mailOutbox: IconMail,
 };

@@ -151,6 +151,8 @@ export async function processMessageBatch(
       contactId: it.chatContactId as number,
       whatsappId: (it.conn as PipelineConnection).id,
       isGroup: it.isGroup,
+      // the company's message (the phone, an echo of a send) opens it: the wait starts when the customer writes
+      fromMe: it.ev.msg.fromMe === true,
     })),
   );
   const opened = new Set<string>();

@@ -115,6 +115,38 @@ describe('inbound pipeline (simulator)', () => {
     expect(ticket.unreadMessages).toBe(1); // our own message is not unread
   });
 
+  test('a conversation the company opened from the phone waits only from the customer\'s first message (TME)', async () => {
+    const { company, admin } = await makeTenant();
+    const w = await connectedSimulator(t, admin.token);
+    await t.req('POST', `/simulator/${w}/inbound`, {
+      token: admin.token,
+      json: { from: '5511944440005', body: 'olá, aqui é a loja', id: 'OPEN-5', fromMe: true },
+    });
+    const opening = await storedMessage(company.id, 'OPEN-5');
+    const [held] = await db.select().from(tickets).where(eq(tickets.id, opening.ticketId));
+    expect(held.status).toBe('pending');
+    expect(held.queuedAt).toBeNull(); // nobody waits for a person yet: the company spoke first
+    await t.req('POST', `/simulator/${w}/inbound`, {
+      token: admin.token,
+      json: { from: '5511944440005', name: 'Bia', body: 'oi, quero saber do pedido', id: 'REPLY-5' },
+    });
+    const reply = await storedMessage(company.id, 'REPLY-5');
+    expect(reply.ticketId).toBe(opening.ticketId);
+    const [waiting] = await waitFor(async () => {
+      const rows = await db.select().from(tickets).where(eq(tickets.id, opening.ticketId));
+      return rows[0]?.queuedAt ? rows : null;
+    });
+    expect(waiting.queuedAt!.getTime()).toBeGreaterThanOrEqual(held.createdAt.getTime());
+    // a customer's own first message still waits from the ticket's creation
+    await t.req('POST', `/simulator/${w}/inbound`, {
+      token: admin.token,
+      json: { from: '5511944440006', name: 'Caio', body: 'bom dia', id: 'IN-6' },
+    });
+    const customer = await storedMessage(company.id, 'IN-6');
+    const [own] = await db.select().from(tickets).where(eq(tickets.id, customer.ticketId));
+    expect(own.queuedAt?.getTime()).toBe(own.createdAt.getTime());
+  });
+
   test('acks 1→4 propagate; a late lower ack never goes back', async () => {
     const { company, admin } = await makeTenant();
     const w = await connectedSimulator(t, admin.token);

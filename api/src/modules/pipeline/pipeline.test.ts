@@ -115,7 +115,7 @@ describe('inbound pipeline (simulator)', () => {
     expect(ticket.unreadMessages).toBe(1); // our own message is not unread
   });
 
-  test('a conversation the company opened from the phone waits only from the customer\'s first message (TME)', async () => {
+  test("a conversation the company opened from the phone waits only from the customer's first message (TME)", async () => {
     const { company, admin } = await makeTenant();
     const w = await connectedSimulator(t, admin.token);
     await t.req('POST', `/simulator/${w}/inbound`, {

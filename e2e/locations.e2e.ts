@@ -80,6 +80,19 @@ test('locations: create with the places search, card map offline, edit, send in 
   const result = dialog.getByTestId('place-search-result').filter({ hasText: 'Avenida Paulista' });
   await expect(result).toBeVisible();
   await shot(page, 'locations-search');
+  // Escape closes the results, never the editor: from the text box, and from a result reached by keyboard
+  const results = dialog.getByTestId('place-search-results');
+  await dialog.getByTestId('place-search-input').press('Escape');
+  await expect(results).toHaveCount(0);
+  await expect(dialog.getByTestId('place-search-input')).toHaveValue('avenida paulista');
+  await dialog.getByTestId('place-search-input').press('Enter');
+  await result.focus();
+  await page.keyboard.press('Escape');
+  await expect(results).toHaveCount(0);
+  await expect(dialog.getByTestId('place-search-input')).toBeFocused();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/locations\/new$/);
+  await dialog.getByTestId('place-search-input').press('Enter');
   await result.click();
   await expect(dialog.getByTestId('location-name')).toHaveValue('Avenida Paulista');
   await expect(dialog.getByTestId('location-latitude')).toHaveValue('-23.561414');

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GEOCODE_QUERY_MIN, type GeocodePlace } from '@zapdesk/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { parseApiError } from '../../lib/errors';
 import { IconMapPin, IconSearch } from '../../ui/icons';
 import { searchPlaces } from './locations-api';
@@ -16,6 +16,7 @@ export function PlaceSearch({ onPick }: { onPick: (place: GeocodePlace) => void 
   const [busy, setBusy] = useState(false);
   const [places, setPlaces] = useState<GeocodePlace[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const search = async () => {
     const text = q.trim();
@@ -37,20 +38,25 @@ export function PlaceSearch({ onPick }: { onPick: (place: GeocodePlace) => void 
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    // inside the editor's form: Enter searches, it does not save
+  // inside the editor's form: Enter in the text box searches, it does not save
+  const onInputKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
       void search();
-    } else if (e.key === 'Escape' && places) {
-      e.preventDefault();
-      e.stopPropagation();
-      setPlaces(null);
     }
+  };
+  // Escape while the results are open (from the text box or a result) closes the results, not the editor: the
+  // native <dialog> closes on an Escape keydown that nobody cancelled
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Escape' || !places) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setPlaces(null);
+    inputRef.current?.focus();
   };
 
   return (
-    <div className="relative">
+    <div className="relative" onKeyDown={onKeyDown}>
       <div className="join w-full">
         <label className="input input-sm join-item flex-1">
           <IconSearch size={14} className="opacity-60" />
@@ -58,7 +64,8 @@ export function PlaceSearch({ onPick }: { onPick: (place: GeocodePlace) => void 
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            onKeyDown={onKeyDown}
+            onKeyDown={onInputKeyDown}
+            ref={inputRef}
             placeholder={t`Buscar endereço ou lugar`}
             aria-label={t`Buscar endereço ou lugar`}
             maxLength={200}

@@ -5,6 +5,7 @@ import {
   API_URL,
   apiLogin,
   authHeaders,
+  inbound,
   login,
   MOBILE,
   newCustomer,
@@ -232,6 +233,27 @@ test('locations: create with the places search, card map offline, edit, send in 
   await expect(map.getByTestId('map-offline')).toBeVisible();
   await fitsWindow(page);
   await shot(page, 'maps');
+  // live, without a reload: a location saved elsewhere comes and goes; a pin a customer shares shows up
+  const depot = await request.post(`${API_URL}/locations`, {
+    headers: authHeaders(token),
+    data: { name: `Depósito ${stamp}`, latitude: -23.5329, longitude: -46.7917 },
+  });
+  expect(depot.status(), await depot.text()).toBe(200);
+  const depotItem = mapsList.getByTestId('maps-item').filter({ hasText: `Depósito ${stamp}` });
+  await expect(depotItem).toHaveAttribute('data-kind', 'saved');
+  const depotId = ((await depot.json()) as { id: number }).id;
+  expect((await request.delete(`${API_URL}/locations/${depotId}`, { headers: authHeaders(token) })).status()).toBe(200);
+  await expect(depotItem).toHaveCount(0);
+  await inbound(request, token, wid, {
+    from: `5531988${stamp}`,
+    name: `Cliente Campinas ${stamp}`,
+    latitude: -19.932,
+    longitude: -43.938,
+  });
+  await expect(mapsList.getByTestId('maps-item').filter({ hasText: `Cliente Campinas ${stamp}` })).toHaveAttribute(
+    'data-kind',
+    'shared',
+  );
   await sharedItem.click();
   await expect(page.getByTestId('maps-chosen')).toContainText(customer.name);
   await page.getByTestId('maps-open').click();

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type LocationDto, SHARED_LOCATIONS_DAYS, type SharedLocationDto } from '@zapdesk/core';
-import { useEffect, useMemo, useState } from 'react';
+import { events, type LocationDto, SHARED_LOCATIONS_DAYS, type SharedLocationDto } from '@zapdesk/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { toastError } from '../../lib/errors';
+import { useSseChannel } from '../../lib/use-sse';
 import { EmptyState } from '../../ui/empty-state';
 import { IconChat, IconMapPin } from '../../ui/icons';
 import { ListSpinner } from '../../ui/list-body';
@@ -11,8 +12,8 @@ import { GeoMap, type MapMarker } from '../../ui/map/geo-map';
 import { NoPermission } from '../../ui/no-permission';
 import { PageCard } from '../../ui/page-card';
 import { SearchInput } from '../../ui/search-input';
-import { textMatches } from '../../ui/use-paged-list';
-import { useCapabilities } from '../auth/use-capabilities';
+import { byName, textMatches } from '../../ui/use-paged-list';
+import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { formatCoordinates } from '../messages/map-tiles';
 import { listTime } from '../tickets/format';
 import { fetchAllLocations, fetchSharedLocations } from './locations-api';
@@ -21,10 +22,14 @@ type Row =
   | { key: string; kind: 'saved'; name: string; detail: string; lat: number; lng: number; location: LocationDto }
   | { key: string; kind: 'shared'; name: string; detail: string; lat: number; lng: number; shared: SharedLocationDto };
 
+/** A burst of location messages (a campaign, several chats at once) reloads the shared list once. */
+const SHARED_RELOAD_MS = 1_000;
+
 /**
  * /maps (spec 2 §2: in the route table, content not shown — ours, docs/DECISIONS.md): one map with the company's
  * saved locations and the last location shared in each recent conversation (either side), and a side list to
- * filter, find and open them (a saved one in its editor, a shared one in its ticket).
+ * filter, find and open them (a saved one in its editor, a shared one in its ticket). Live: saved locations follow
+ * `location-{companyId}`; a location message on `appMessage-{companyId}` reloads the shared ones; a resync both.
  */
 export function MapsScreen() {
   const caps = useCapabilities();
@@ -40,26 +45,57 @@ function MapsView() {
   const [show, setShow] = useState<{ saved: boolean; shared: boolean }>({ saved: true, shared: true });
   const [selected, setSelected] = useState<string | null>(null);
 
-  useEffect(() => {
-    let alive = true;
+  const alive = useRef(true);
+  const loadSaved = useCallback(() => {
     fetchAllLocations()
-      .then((l) => alive && setSaved(l))
+      .then((l) => alive.current && setSaved(l))
       .catch((err) => {
-        if (alive) setSaved([]);
+        if (alive.current) setSaved((s) => s ?? []);
         toastError(err);
       });
-    fetchSharedLocations()
-      .then((s) => alive && setShared(s))
-      .catch((err) => {
-        if (alive) setShared([]);
-        toastError(err);
-      });
-    return () => {
-      alive = false;
-    };
   }, []);
+  const loadShared = useCallback(() => {
+    fetchSharedLocations()
+      .then((s) => alive.current && setShared(s))
+      .catch((err) => {
+        if (alive.current) setShared((s) => s ?? []);
+        toastError(err);
+      });
+  }, []);
+  const sharedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    alive.current = true;
+    loadSaved();
+    loadShared();
+    return () => {
+      alive.current = false;
+      if (sharedTimer.current) clearTimeout(sharedTimer.current);
+    };
+  }, [loadSaved, loadShared]);
 
-  const now = useMemo(() => new Date(), []);
+  const companyId = useSessionUser()?.companyId ?? null;
+  useSseChannel(companyId !== null ? events.location.of(companyId) : null, (e) => {
+    setSaved((list) => {
+      if (!list) return list;
+      const id = e.action === 'delete' ? e.locationId : e.location.id;
+      const rest = list.filter((l) => l.id !== id);
+      return e.action === 'delete' || e.location.isDeleted ? rest : [...rest, e.location].sort(byName);
+    });
+  });
+  useSseChannel(companyId !== null ? events.appMessage.of(companyId) : null, (e) => {
+    if (e.message.mediaType !== 'location' || sharedTimer.current) return;
+    sharedTimer.current = setTimeout(() => {
+      sharedTimer.current = null;
+      loadShared();
+    }, SHARED_RELOAD_MS);
+  });
+  useSseChannel(companyId !== null ? events.resync.of() : null, () => {
+    loadSaved();
+    loadShared();
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the times are relative to the last load of the list
+  const now = useMemo(() => new Date(), [shared]);
   const rows = useMemo<Row[]>(() => {
     const out: Row[] = [];
     if (show.saved) {

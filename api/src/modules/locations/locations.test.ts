@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { LOCATION_TEXTS, type LocationDto, type MessageDto } from '@zapdesk/core';
+import { LOCATION_TEXTS, type LocationDto, type MessageDto, type SharedLocationDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { locations, messages, tickets } from '../../db/schema';
 import { db } from '../../platform/db';
@@ -9,6 +9,7 @@ import { nominatimGeocoder } from '../../platform/geocoding/nominatim-adapter';
 import { rateLimiter } from '../../platform/ratelimit';
 import { makeCompany, makeTenant, makeUser } from '../../test/factories';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
+import { DEMO_SHARED_PIN, seedDemoKanban } from '../kanban/kanban.demo';
 import { connectedSimulator, startChannels, waitFor } from '../pipeline/pipeline.fixtures';
 import { DEMO_LOCATIONS, seedDemoLocations } from './locations.demo';
 
@@ -361,4 +362,24 @@ describe('locations', () => {
     await seedDemoLocations(company.name);
     expect(await db.select().from(locations).where(eq(locations.companyId, company.id))).toHaveLength(4);
   });
+
+  test('demo: a customer of the demo conversations shares a pin, so /maps shows a conversation’s location', async () => {
+    const tenant = await makeTenant();
+    await connectedSimulator(t, tenant.admin.token, { isDefault: true });
+    await seedDemoKanban(tenant.company.name, tenant.admin.user.email);
+    const pin = await waitFor(async () => {
+      const res = await t.req('GET', '/locations/shared', { token: tenant.admin.token });
+      const { shared } = (await res.json()) as { shared: SharedLocationDto[] };
+      return shared.find((s) => s.contactNumber === DEMO_SHARED_PIN.contact.number);
+    }, 30_000);
+    expect(pin).toMatchObject({
+      contactName: DEMO_SHARED_PIN.contact.name,
+      latitude: DEMO_SHARED_PIN.latitude,
+      longitude: DEMO_SHARED_PIN.longitude,
+      name: DEMO_SHARED_PIN.address,
+      fromMe: false,
+    });
+    const [m] = await db.select().from(messages).where(eq(messages.id, pin.messageId));
+    expect(m.mediaType).toBe('location');
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { ptLeftovers, ptTextsToAvoid } from './po-texts';
 import { ADMIN, API_URL, authHeaders, login, MOBILE, shot } from './support';
 
 /**
@@ -204,3 +205,53 @@ test('store → lead → e-mail → subscription with CNPJ/CEP lookups → login
   await expect(page.getByTestId('subscription-already-done')).toBeVisible();
   expect(aborted.filter((u) => !u.startsWith('data:'))).toEqual([]);
 });
+
+for (const locale of ['en', 'es'] as const) {
+  test(`a visitor whose browser is in ${locale} reads the store and the sign-up page without pt-BR text`, async ({
+    browser,
+    request,
+  }) => {
+    const FOLDERS = ['src/modules/signup', 'src/lib/error-messages.ts'];
+    expect(ptTextsToAvoid(locale, FOLDERS).length).toBeGreaterThan(40);
+    const context = await browser.newContext({
+      locale: locale === 'en' ? 'en-US' : 'es-ES',
+      viewport: { width: 1366, height: 800 },
+    });
+    await offline(context);
+    const page = await context.newPage();
+    // the plans' own names and descriptions are data (the demo's are Portuguese), not the UI's texts
+    const data = (await (await request.get(`${API_URL}/publicplan`)).json()) as Record<string, string | null>[];
+    const left = async (what: string) => {
+      let text = (await page.locator('body').textContent()) ?? '';
+      for (const p of data)
+        for (const k of ['name', 'slogan', 'description']) text = text.split(p[k] ?? '\u0000').join(' ');
+      expect(ptLeftovers(text, locale, FOLDERS), `${what}: pt-BR text left`).toEqual([]);
+    };
+    const plans = (await (await request.get(`${API_URL}/publicplan`)).json()) as { id: number; name: string }[];
+    const planId = (plans.find((p) => p.name === 'Profissional') as { id: number }).id;
+
+    await page.goto(`/store/${planId}`);
+    await expect(page.getByTestId('store-submit')).toHaveText(locale === 'en' ? 'Subscribe' : 'Quiero suscribirme');
+    await page.getByTestId('store-submit').click();
+    await page.getByTestId('store-name').fill('A');
+    await page.getByTestId('store-email').fill('x');
+    await page.getByTestId('store-whatsapp').fill('1');
+    await page.getByTestId('store-submit').click();
+    await expect(page.getByTestId('store-name-error')).toHaveText(locale === 'en' ? 'Too short' : 'Demasiado corto');
+    await left('store');
+    // the long phone-format text wraps inside the form
+    const form = await page.getByTestId('store-form').evaluate((el) => ({ sw: el.scrollWidth, w: el.clientWidth }));
+    expect(form.sw).toBeLessThanOrEqual(form.w);
+    await shot(page, `store-${locale}`);
+
+    await page.goto('/subscription');
+    await expect(page.getByTestId('subscription-no-lead')).toBeVisible();
+    await left('subscription without a lead');
+    await page.goto('/subscription/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByTestId('subscription-load-error')).toContainText(
+      locale === 'en' ? 'Invalid or expired registration link' : 'Enlace de registro inválido o vencido',
+    );
+    await left('subscription with an unknown link');
+    await context.close();
+  });
+}

@@ -241,7 +241,12 @@ export function StoreScreen({ planId }: { planId?: string }) {
                   </p>
                 </div>
               ) : (
-                <form className="flex flex-col gap-1" onSubmit={submit} noValidate data-testid="store-form">
+                <form
+                  className="flex flex-col gap-1 [&_.label]:whitespace-normal"
+                  onSubmit={submit}
+                  noValidate
+                  data-testid="store-form"
+                >
                   <h2 className="text-lg font-semibold">
                     <Trans>Comece o seu teste grátis</Trans>
                   </h2>

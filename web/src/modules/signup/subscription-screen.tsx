@@ -274,7 +274,7 @@ export function SubscriptionScreen({ leadId }: { leadId?: string }) {
   } else {
     body = (
       <form
-        className="card mx-auto max-w-3xl bg-base-100 shadow-sm"
+        className="card mx-auto max-w-3xl bg-base-100 shadow-sm [&_.label]:whitespace-normal"
         onSubmit={submit}
         noValidate
         data-testid="subscription-form"

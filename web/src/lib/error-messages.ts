@@ -201,6 +201,16 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'Digite o numero no formato ddi ddd numero Ex: 5511999999999': msg`Digite o numero no formato ddi ddd numero Ex: 5511999999999`,
   'CPF ou CNPJ é obrigatório': msg`CPF ou CNPJ é obrigatório`,
   'CEP inválido': msg`CEP inválido`,
+  // companies and plans (spec 3 §5: core SAAS_TEXTS, DOCUMENT_TEXTS)
+  'Nome é obrigatório': msg`Nome é obrigatório`,
+  'E-mail é obrigatório': msg`E-mail é obrigatório`,
+  'Email é inválido': msg`Email é inválido`,
+  'Deve ser um número': msg`Deve ser um número`,
+  'Valor inválido': msg`Valor inválido`,
+  'CPF invalido': msg`CPF invalido`,
+  'CNPJ invalido': msg`CNPJ invalido`,
+  'O cpf deve conter 11 dígitos ou o CNPJ deve conter 14 dígitos': msg`O cpf deve conter 11 dígitos ou o CNPJ deve conter 14 dígitos`,
+  'O CNPJ deve conter 14 dígitos': msg`O CNPJ deve conter 14 dígitos`,
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;

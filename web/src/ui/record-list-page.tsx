@@ -37,21 +37,23 @@ export function RecordListPage<T extends { id: number }>({
   testId: string;
   /** buttons before the add button (links to a related screen) */
   actions?: ReactNode;
-  add: { label: ReactNode; testId: string };
+  /** the add button (none: the user may not add); `onClick` instead of the editor (a separate add page) */
+  add?: { label: ReactNode; testId: string; onClick?: () => void };
   search: { onSearch: (text: string) => void; placeholder: string; testId: string };
   scrollTestId: string;
   /** an empty list: `none` when nothing is registered, `noMatch` when a search (`searching`) finds nothing */
   empty: { icon: ReactNode; none: ReactNode; noneHint?: ReactNode; noMatch: ReactNode };
   searching: boolean;
   table: Omit<DataTableProps<T>, 'items' | 'actions'>;
-  rowActions: { testIdPrefix: string; canDelete?: (item: T) => boolean };
+  /** `onEdit` instead of the editor (a separate edit page) */
+  rowActions: { testIdPrefix: string; canDelete?: (item: T) => boolean; onEdit?: (item: T) => void };
   /** the add/edit dialog: `item` null for a new record */
   editor: (props: { item: T | null; onClose: () => void; onSaved: (item: T) => void }) => ReactNode;
   deleteTitle: ReactNode;
   deleteText: (item: T) => ReactNode;
 }) {
   const open = editorOf(crud.editing);
-  const { canDelete } = rowActions;
+  const { canDelete, onEdit } = rowActions;
   return (
     <PageCard
       title={title}
@@ -60,9 +62,11 @@ export function RecordListPage<T extends { id: number }>({
       actions={
         <>
           {actions}
-          <AddButton onClick={() => crud.setEditing('new')} testId={add.testId}>
-            {add.label}
-          </AddButton>
+          {add ? (
+            <AddButton onClick={add.onClick ?? (() => crud.setEditing('new'))} testId={add.testId}>
+              {add.label}
+            </AddButton>
+          ) : null}
         </>
       }
       toolbar={
@@ -91,7 +95,7 @@ export function RecordListPage<T extends { id: number }>({
           actions={(item) => (
             <RowActions
               testIdPrefix={rowActions.testIdPrefix}
-              onEdit={() => crud.setEditing(item)}
+              onEdit={() => (onEdit ? onEdit(item) : crud.setEditing(item))}
               onDelete={!canDelete || canDelete(item) ? () => crud.setDeleting(item) : undefined}
               keepDeleteSlot={!!canDelete}
             />

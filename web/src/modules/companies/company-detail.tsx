@@ -1,0 +1,165 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type CompanyDto, CompanyUpdateInput } from '@zapdesk/core';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { toastError } from '../../lib/errors';
+import { validateAndSave } from '../../lib/save-form';
+import { IconBell, IconBuilding, IconReceipt } from '../../ui/icons';
+import { ListSpinner } from '../../ui/list-body';
+import { type CompanyValues, fetchCompany, updateCompany } from './companies-api';
+import { CompanyStatusBadge } from './company-bits';
+import { type CompanyErrors, CompanyForm } from './company-form';
+import { CompanyPageShell, CompanySection, PageFormButtons } from './company-page-shell';
+import { CompanyPlans } from './company-plans';
+import { formatDay, formOf, NEW_COMPANY, payloadOf } from './company-values';
+
+/**
+ * The company detail of spec 3 §2 (/companiesManager/{id} for the master, /clientCompanyManager for the company's
+ * own payPanelAccess users): the company form, the plans section, and the places of the notification subscriptions
+ * and the invoices (the billing issue fills them).
+ */
+export function CompanyDetail({
+  companyId,
+  master,
+  backTo,
+  title,
+  testId,
+}: {
+  companyId: number;
+  master: boolean;
+  backTo: string;
+  title: ReactNode;
+  testId: string;
+}) {
+  const { t } = useLingui();
+  const [company, setCompany] = useState<CompanyDto | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [form, setForm] = useState<CompanyValues>(NEW_COMPANY);
+  const [errors, setErrors] = useState<CompanyErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(() => {
+    fetchCompany(companyId)
+      .then((c) => {
+        setCompany(c);
+        setForm(formOf(c));
+      })
+      .catch((err) => {
+        setMissing(true);
+        toastError(err);
+      });
+  }, [companyId]);
+  useEffect(load, [load]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      await validateAndSave({
+        schema: CompanyUpdateInput,
+        values: payloadOf(form, master),
+        setErrors,
+        save: (_data) => updateCompany(companyId, payloadOf(form, master)),
+        savedMessage: t`Empresa salva com sucesso`,
+        onSaved: (saved: CompanyDto) => {
+          setCompany(saved);
+          setForm(formOf(saved));
+        },
+        fieldOfCode: { ERR_EMAIL_ALREADY_EXISTS: 'email' },
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <CompanyPageShell
+      title={company ? company.name : title}
+      subtitle={
+        company ? (
+          <span className="inline-flex items-center gap-2">
+            {title}
+            <CompanyStatusBadge active={company.status === 1} />
+            <span className="hidden sm:inline">
+              <Trans>Criada em {formatDay(company.createdAt)}</Trans>
+            </span>
+          </span>
+        ) : undefined
+      }
+      backTo={backTo}
+      testId={testId}
+      footer={
+        company ? (
+          <PageFormButtons
+            formId="company-data-form"
+            onCancel={() => {
+              setForm(formOf(company));
+              setErrors({});
+            }}
+            cancelLabel={<Trans>Descartar alterações</Trans>}
+            saving={saving}
+          />
+        ) : undefined
+      }
+    >
+      {missing ? (
+        <p className="py-10 text-center text-base-content/60" data-testid="company-missing">
+          <Trans>Empresa não encontrada.</Trans>
+        </p>
+      ) : !company ? (
+        <ListSpinner />
+      ) : (
+        <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+          <CompanySection
+            icon={<IconBuilding size={18} />}
+            title={<Trans>Dados da empresa</Trans>}
+            testId="company-data-section"
+          >
+            <form id="company-data-form" onSubmit={submit} noValidate>
+              <CompanyForm
+                value={form}
+                onChange={setForm}
+                errors={errors}
+                setErrors={setErrors}
+                mode={{ master, showStatus: true }}
+              />
+            </form>
+          </CompanySection>
+          <CompanyPlans company={company} master={master} onChanged={load} />
+          <ComingSoon
+            icon={<IconBell size={18} />}
+            title={<Trans>Assinaturas de notificações</Trans>}
+            description={<Trans>Quem recebe os avisos de cobrança por e-mail e WhatsApp.</Trans>}
+            testId="company-notifications-section"
+          />
+          <ComingSoon
+            icon={<IconReceipt size={18} />}
+            title={<Trans>Faturas</Trans>}
+            description={<Trans>As faturas do plano da empresa, com pagamento e recibo.</Trans>}
+            testId="company-invoices-section"
+          />
+        </div>
+      )}
+    </CompanyPageShell>
+  );
+}
+
+/** The place of a block the billing issue (21) fills: labelled, honest that it is not available yet. */
+function ComingSoon({
+  icon,
+  title,
+  description,
+  testId,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  testId: string;
+}) {
+  return (
+    <CompanySection icon={icon} title={title} description={description} testId={testId}>
+      <p className="rounded-box bg-base-200/60 px-4 py-6 text-center text-sm text-base-content/60">
+        <Trans>Disponível em breve.</Trans>
+      </p>
+    </CompanySection>
+  );
+}

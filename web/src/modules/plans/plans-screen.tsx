@@ -1,0 +1,140 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { events, type PlanDto, type PlanEvent } from '@zapdesk/core';
+import { useState } from 'react';
+import { IconPackage } from '../../ui/icons';
+import { NoPermission } from '../../ui/no-permission';
+import { RecordListPage } from '../../ui/record-list-page';
+import { useCrudList } from '../../ui/use-crud-list';
+import { byName, textMatches } from '../../ui/use-paged-list';
+import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
+import { PlanDialog } from './plan-dialog';
+import { useBillingTypeLabel, useRecurrenceLabel } from './plan-labels';
+import { deletePlan, fetchPlansPage } from './plans-api';
+
+const NONE = <span className="text-base-content/40">—</span>;
+
+/**
+ * Plans (/plans, spec 3 §2): the master's list with search, infinite scroll, the plan modal (creation mode too) and
+ * delete. A user with payPanelAccess who is not master sees the list and opens plans read-only (spec 3 §6).
+ */
+export function PlansScreen() {
+  const caps = useCapabilities();
+  if (!caps) return null;
+  if (!caps.managePlans && !caps.financialPanel) return <NoPermission />;
+  return <PlansList master={caps.managePlans} />;
+}
+
+function PlansList({ master }: { master: boolean }) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const recurrenceLabel = useRecurrenceLabel();
+  const billingLabel = useBillingTypeLabel();
+  const me = useSessionUser();
+  const crud = useCrudList<PlanDto, PlanEvent>({
+    fetchPage: fetchPlansPage,
+    search,
+    compare: byName,
+    matches: (p, s) => textMatches([p.name, p.slogan], s),
+    // plan-{companyId} (spec 3 §7): another master's tab follows
+    channel: master && me ? events.plan.of(me.companyId) : null,
+    eventItem: (e) => (e.action === 'delete' ? e.planId : e.plan),
+    deleteItem: deletePlan,
+    deletedMessage: t`Plano excluído com sucesso`,
+  });
+
+  return (
+    <RecordListPage
+      crud={crud}
+      title={<Trans>Planos</Trans>}
+      subtitle={<Trans>Limites, recursos e preços oferecidos às empresas</Trans>}
+      testId="plans-page"
+      add={master ? { label: <Trans>Novo plano</Trans>, testId: 'plan-add' } : undefined}
+      search={{ onSearch: setSearch, placeholder: t`Pesquisar planos`, testId: 'plans-search' }}
+      scrollTestId="plans-scroll"
+      empty={{
+        icon: <IconPackage size={28} />,
+        none: <Trans>Nenhum plano cadastrado</Trans>,
+        noneHint: <Trans>Crie planos com os limites e recursos de cada oferta.</Trans>,
+        noMatch: <Trans>Nenhum plano corresponde à pesquisa.</Trans>,
+      }}
+      searching={!!search}
+      table={{
+        testId: 'plans-table',
+        rowKey: (p) => p.id,
+        rowTestId: 'plan-row',
+        rowData: (p) => ({ 'data-name': p.name }),
+        columns: [
+          {
+            key: 'name',
+            header: <Trans>Nome</Trans>,
+            className: 'max-w-[16rem]',
+            cell: (p) => (
+              <div className="flex min-w-0 flex-col">
+                <span className="truncate font-medium">
+                  {p.name}
+                  {p.isStandard ? (
+                    <span className="badge badge-soft badge-primary badge-sm ml-2">
+                      <Trans>Padrão</Trans>
+                    </span>
+                  ) : null}
+                </span>
+                {p.slogan ? <span className="truncate text-xs text-base-content/60">{p.slogan}</span> : null}
+              </div>
+            ),
+          },
+          {
+            key: 'limits',
+            header: <Trans>Atendentes / Conexões</Trans>,
+            headerClassName: 'hidden sm:table-cell',
+            className: 'hidden tabular-nums sm:table-cell',
+            testId: 'plan-limits',
+            cell: (p) => `${p.numberAttendants} / ${p.numberConnections}`,
+          },
+          {
+            key: 'recurrence',
+            header: <Trans>Recorrência</Trans>,
+            headerClassName: 'hidden md:table-cell',
+            className: 'hidden md:table-cell',
+            cell: (p) => `${recurrenceLabel(p.recurrence)} · ${billingLabel(p.billingType)}`,
+          },
+          ...(master
+            ? [
+                {
+                  key: 'price',
+                  header: <Trans>Mensal</Trans>,
+                  headerClassName: 'hidden lg:table-cell',
+                  className: 'hidden tabular-nums lg:table-cell',
+                  testId: 'plan-price',
+                  cell: (p: PlanDto) => (p.value1Month ? p.value1MonthBrl : NONE),
+                },
+              ]
+            : []),
+          {
+            key: 'status',
+            header: <Trans>Situação</Trans>,
+            headerClassName: 'w-28',
+            testId: 'plan-status-cell',
+            cell: (p) =>
+              p.status ? (
+                <span className="badge badge-soft badge-success badge-sm">
+                  <Trans>Ativo</Trans>
+                </span>
+              ) : (
+                <span className="badge badge-soft badge-sm">
+                  <Trans>Inativo</Trans>
+                </span>
+              ),
+          },
+        ],
+      }}
+      rowActions={{ testIdPrefix: 'plan', canDelete: () => master }}
+      editor={(e) => <PlanDialog plan={e.item} master={master} onClose={e.onClose} onSaved={e.onSaved} />}
+      deleteTitle={<Trans>Excluir plano</Trans>}
+      deleteText={(p) => <DeleteText name={p.name} />}
+    />
+  );
+}
+
+function DeleteText({ name }: { name: string }) {
+  return <Trans>Excluir o plano "{name}"? Esta ação não pode ser desfeita.</Trans>;
+}

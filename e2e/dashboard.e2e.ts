@@ -89,6 +89,18 @@ test('dashboard: range, figures, charts, live refresh; a report printed to an A4
   await expect(adminRow.getByTestId('user-pie')).toBeVisible();
   await expect(page.getByTestId('queues-pie')).toBeVisible();
   await expect(page.getByTestId('queues-bar').locator('canvas')).toBeVisible();
+  // the per-day time series (uPlot); its legend sums the range's days: every ticket of Status Geral
+  const daily = page.getByTestId('dash-daily');
+  await expect(daily.getByTestId('daily-chart').locator('canvas').first()).toBeVisible();
+  await expect(daily.getByTestId('dash-daily-legend')).toContainText('Criados');
+  await expect(daily.getByTestId('dash-daily-legend')).toContainText('Resolvidos');
+  const dailyTotal = async () =>
+    Number(
+      /Criados\s*([\d.]+)/
+        .exec((await daily.getByTestId('dash-daily-legend').textContent()) ?? '')?.[1]
+        ?.replace(/\D/g, '') ?? -1,
+    );
+  await expect.poll(dailyTotal).toBe(await statValue(page, 'total'));
   // 1366×800: the page itself does not scroll (the dashboard scrolls inside its card)
   expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -136,7 +148,8 @@ test('dashboard: range, figures, charts, live refresh; a report printed to an A4
   await expect(sheet.getByTestId('dash-user-row').filter({ hasText: user.name })).toBeVisible();
   // the bar charts are pictures (print engines keep them), drawn and loaded
   const images = sheet.getByTestId('chart-image');
-  await expect(images).toHaveCount(2);
+  // the per-day series and the two bar charts
+  await expect(images).toHaveCount(3);
   for (const img of await images.all()) {
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
   }
@@ -165,6 +178,7 @@ test('dashboard: range, figures, charts, live refresh; a report printed to an A4
   expect(text).toContain('Status Geral'.toUpperCase());
   expect(text).toContain('Atendimentos por usuário');
   expect(text).toContain('Atendimentos por fila');
+  expect(text).toContain('Atendimentos por dia');
   expect(text).toContain(user.name);
   // nothing of the screen's chrome on paper
   for (const chrome of ['IMPRIMIR', 'Voltar', 'Alterar filtros', 'Conexões', 'Respostas Rápidas']) {

@@ -178,6 +178,11 @@ describe('report data', () => {
       countTme: 3,
       countEstimated: 0,
       ticketsTruncated: false,
+      daily: [
+        { day: '2026-11-02', tickets: 4, closed: 2 },
+        { day: '2026-11-03', tickets: 0, closed: 0 },
+        { day: '2026-11-04', tickets: 0, closed: 0 },
+      ],
       initialDate: at(-60).toISOString(),
       finalDate: at(3600).toISOString(),
     });
@@ -192,6 +197,56 @@ describe('report data', () => {
       range: { from: at(0), to: at(1) },
     });
     expect(data).toMatchObject({ totalTickets: 0, tmaTotalMedioMoment: 0, tmeTotalMedioMoment: 0, dataUsers: [] });
+    expect(data.daily).toEqual([{ day: '2026-11-02', tickets: 0, closed: 0 }]);
+  });
+
+  test('daily: per company-local day of creation (-03:00), every day of the range, zeros included', () => {
+    const created = (id: number, iso: string, close: boolean): ReportTicket =>
+      ticket(id, [
+        { at: new Date(iso), kind: 'created', state: pending(1) },
+        ...(close
+          ? [
+              { at: new Date(Date.parse(iso) + 60_000), kind: 'move' as const, to: open(5, 1), by: 'person' as const },
+              {
+                at: new Date(Date.parse(iso) + 120_000),
+                kind: 'move' as const,
+                to: closed(5, 1),
+                by: 'person' as const,
+              },
+            ]
+          : []),
+      ]);
+    const ts = [
+      created(1, '2026-11-03T02:59:00Z', true), // 23:59 of the 2nd in Brazil
+      created(2, '2026-11-03T03:00:00Z', false), // 00:00 of the 3rd
+      created(3, '2026-11-05T20:00:00Z', true),
+      created(4, '2026-11-05T21:00:00Z', true),
+    ];
+    const data = buildReportData({
+      groups: sumTickets(ts),
+      users: new Map([[5, 'Ana']]),
+      queues: new Map([[1, { name: 'Vendas', color: null }]]),
+      ticketIds: [4, 3, 2, 1],
+      range: { from: new Date('2026-11-02T03:00:00Z'), to: new Date('2026-11-06T02:59:59.999Z') },
+    });
+    expect(data.daily).toEqual([
+      { day: '2026-11-02', tickets: 1, closed: 1 },
+      { day: '2026-11-03', tickets: 1, closed: 0 },
+      { day: '2026-11-04', tickets: 0, closed: 0 },
+      { day: '2026-11-05', tickets: 2, closed: 2 },
+    ]);
+    expect(data.daily.reduce((n, d) => n + d.tickets, 0)).toBe(data.totalTickets);
+    // a year's range: 366 days at most, oldest first
+    const year = buildReportData({
+      groups: sumTickets([]),
+      users: new Map(),
+      queues: new Map(),
+      ticketIds: [],
+      range: { from: new Date('2026-01-01T03:00:00Z'), to: new Date('2027-01-01T02:59:59.999Z') },
+    });
+    expect(year.daily).toHaveLength(365);
+    expect(year.daily[0]?.day).toBe('2026-01-01');
+    expect(year.daily.at(-1)?.day).toBe('2026-12-31');
   });
 });
 

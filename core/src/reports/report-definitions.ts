@@ -16,6 +16,7 @@
 
 import type { TicketStatus } from '../tickets/ticket.types';
 import type { TicketInstants } from '../tickets/ticket-instants';
+import { reportDayOf, reportDayStart } from './report.schemas';
 
 /** The wait of one ticket in seconds (TME's term), or null when it does not count. */
 export function ticketWaitSeconds(i: Pick<TicketInstants, 'queuedAt' | 'acceptedAt'>): number | null {
@@ -93,19 +94,24 @@ export type ReportGroups = {
   total: ReportSums;
   byUser: Map<number | null, ReportSums>;
   byQueue: Map<number | null, ReportSums>;
+  /** per company-local day of creation ('YYYY-MM-DD', reportDayOf) */
+  byDay: Map<string, ReportSums>;
 };
 
 /** The sums of a set of tickets (the reference the SQL aggregation is tested against). */
 export function sumTickets(ts: readonly ReportTicket[]): ReportGroups {
   const byUser = new Map<number | null, ReportSums>();
   const byQueue = new Map<number | null, ReportSums>();
+  const byDay = new Map<string, ReportSums>();
   let total = EMPTY_SUMS;
   for (const t of ts) {
     total = addTicket(total, t);
     byUser.set(t.userId, addTicket(byUser.get(t.userId) ?? EMPTY_SUMS, t));
     byQueue.set(t.queueId, addTicket(byQueue.get(t.queueId) ?? EMPTY_SUMS, t));
+    const day = reportDayOf(t.createdAt);
+    byDay.set(day, addTicket(byDay.get(day) ?? EMPTY_SUMS, t));
   }
-  return { total, byUser, byQueue };
+  return { total, byUser, byQueue, byDay };
 }
 
 /** `dataUsers[]` of spec 3 §3 (+ `id`, the user's id). Times in seconds. */
@@ -132,9 +138,16 @@ export type ReportQueue = {
 };
 
 /**
+ * One company-local day of the range (beyond spec 3 §3, docs/DECISIONS.md "Dashboard per-day series"): the tickets
+ * CREATED that day (the same tickets the totals count) and how many of them are closed now.
+ */
+export type ReportDay = { day: string; tickets: number; closed: number };
+
+/**
  * Report data of spec 3 §3, the answer of `GET /dash/attendances` and `GET /report/attendances`. Times are whole
  * seconds (format them with `formatDuration`). Beyond the spec: the counts behind each average (`countTma`,
- * `countTme`), how many tickets have estimated instants (`countEstimated`), the range answered, and whether `tickets`
+ * `countTme`), how many tickets have estimated instants (`countEstimated`), the per-day series (`daily`: every local
+ * day of the range, oldest first, zeros included), the range answered, and whether `tickets`
  * (the ids of the counted tickets, newest first) was cut at REPORT_TICKET_IDS_MAX (1,000).
  */
 export type ReportData = {
@@ -153,6 +166,7 @@ export type ReportData = {
   countTme: number;
   countEstimated: number;
   ticketsTruncated: boolean;
+  daily: ReportDay[];
   initialDate: string;
   finalDate: string;
 };
@@ -230,9 +244,22 @@ export function buildReportData(input: {
     countTme: total.tmeCount,
     countEstimated: total.estimated,
     ticketsTruncated: total.tickets > REPORT_TICKET_IDS_MAX,
+    daily: dailySeries(input.groups.byDay, input.range),
     initialDate: input.range.from.toISOString(),
     finalDate: input.range.to.toISOString(),
   };
+}
+
+/** Every company-local day from the range's first to its last (≤ 367 with REPORT_MAX_DAYS), with its sums or 0. */
+export function dailySeries(byDay: ReadonlyMap<string, ReportSums>, range: { from: Date; to: Date }): ReportDay[] {
+  const out: ReportDay[] = [];
+  const last = reportDayOf(range.to);
+  for (let day = reportDayOf(range.from); day <= last && out.length <= 400; ) {
+    const s = byDay.get(day);
+    out.push({ day, tickets: s?.tickets ?? 0, closed: s?.closed ?? 0 });
+    day = reportDayOf(new Date(reportDayStart(day).getTime() + 86_400_000));
+  }
+  return out;
 }
 
 /** The parts of a duration: days (never wrapped), hours 0–23, minutes 0–59, seconds 0–59. */

@@ -60,6 +60,13 @@ async function move(token: string, id: number, min: number, json: Record<string,
 
 const RANGE = 'initialDate=2026-11-01&finalDate=2026-11-30';
 
+/** The per-day series of RANGE: every day of November, `on10` for the 10th (the seeded tickets' local day). */
+const november = (on10: { tickets: number; closed: number }) =>
+  Array.from({ length: 30 }, (_, i) => {
+    const day = `2026-11-${String(i + 1).padStart(2, '0')}`;
+    return { day, ...(i + 1 === 10 ? on10 : { tickets: 0, closed: 0 }) };
+  });
+
 describe('GET /dash/attendances and /report/attendances', () => {
   test('a seeded timeline: the exact shape and values, recorded by the real moves; queue and user filters', async () => {
     restore = useClock(clock);
@@ -168,6 +175,7 @@ describe('GET /dash/attendances and /report/attendances', () => {
       countTme: 4,
       countEstimated: 0,
       ticketsTruncated: false,
+      daily: november({ tickets: 6, closed: 4 }),
       initialDate: '2026-11-01T03:00:00.000Z',
       finalDate: '2026-12-01T02:59:59.999Z',
     };
@@ -215,6 +223,8 @@ describe('GET /dash/attendances and /report/attendances', () => {
     await move(A.admin.token, t4, 15 * 24 * 60 + 60, { status: 'closed' });
     const after = await get(`/report/attendances?${RANGE}`, A.admin.token);
     expect(after.body).toMatchObject({ totalTickets: 6, countPending: 0, countClosed: 5, countTma: 3, countTme: 4 });
+    // the per-day series is read from the kept days too, and follows the move
+    expect(after.body.daily).toEqual(november({ tickets: 6, closed: 5 }));
     expect(after.body.dataUsers.find((u) => u.id === A.admin.user.id)).toMatchObject({
       qtdAtendimentos: 2,
       countClosed: 2,
@@ -228,6 +238,7 @@ describe('GET /dash/attendances and /report/attendances', () => {
       countOpenGeneral: 1,
       tickets: [t6, t3, t2],
     });
+    expect(bySupport.body.daily).toEqual(november({ tickets: 3, closed: 2 }));
     expect(bySupport.body.dataQueuesWitchPercent).toEqual([
       { id: support.id, queue: 'Suporte', color: support.color, qtdAtendimentos: 3, percent: 100 },
     ]);
@@ -240,6 +251,11 @@ describe('GET /dash/attendances and /report/attendances', () => {
     expect(dashQueue.body.tickets).toEqual([t5, t1]);
     const dashUser = await get(`/dash/attendances?${RANGE}&currentUser=${bruno.user.id}`, A.admin.token);
     expect(dashUser.body).toMatchObject({ totalTickets: 2, tmaTotalMedioMoment: (73 * 60) / 2, tickets: [t3, t2] });
+    expect(dashUser.body.daily.find((d) => d.day === '2026-11-10')).toEqual({
+      day: '2026-11-10',
+      tickets: 2,
+      closed: 2,
+    });
 
     // an attendant sees their own figures; another attendant's are refused
     const own = await get(`/dash/attendances?${RANGE}`, ana.token);

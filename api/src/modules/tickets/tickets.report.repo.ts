@@ -97,6 +97,9 @@ async function settleReportDays(companyId: number, first: string, last: string):
 }
 
 type SumsRow = {
+  /** 1: a (user, queue) group; 0: a day's group (`day`) */
+  per_pair: number;
+  day: string | null;
   user_id: number | null;
   queue_id: number | null;
   tickets: number;
@@ -131,7 +134,10 @@ const add = (a: ReportSums, b: ReportSums): ReportSums => ({
   estimated: a.estimated + b.estimated,
 });
 
-/** The sums of the tickets created in the range per (attendant, queue), then per attendant, per queue and in all. */
+/**
+ * The sums of the tickets created in the range per (attendant, queue), then per attendant, per queue and in all; and
+ * per local day of creation (the dashboard's per-day series), from the same rows in the same scan (grouping sets).
+ */
 export async function reportAggregate(companyId: number, f: ReportFilter): Promise<ReportAggregate> {
   const split = splitReportRange(f.from, f.to, nowDate());
   if (split.days) await settleReportDays(companyId, split.days.first, split.days.last);
@@ -143,7 +149,7 @@ export async function reportAggregate(companyId: number, f: ReportFilter): Promi
       sql`d.user_id >= 0`,
       ...filters({ user: sql`d.user_id`, queue: sql`d.queue_id` }, f),
     ];
-    parts.push(sql`select nullif(d.user_id, 0) as user_id, nullif(d.queue_id, 0) as queue_id, d.tickets, d.pending,
+    parts.push(sql`select d.day, nullif(d.user_id, 0) as user_id, nullif(d.queue_id, 0) as queue_id, d.tickets, d.pending,
       d.open, d.closed, d.tma_count, d.tma_seconds, d.tme_count, d.tme_seconds, d.estimated
       from ticket_report_days d where ${sql.join(conds, sql` and `)}`);
   }
@@ -154,16 +160,17 @@ export async function reportAggregate(companyId: number, f: ReportFilter): Promi
       r.toInclusive ? sql`t.created_at <= ${r.to.toISOString()}` : sql`t.created_at < ${r.to.toISOString()}`,
       ...filters({ user: sql`t.user_id`, queue: sql`t.queue_id` }, f),
     ];
-    parts.push(sql`select t.user_id, t.queue_id, ${SUMS} from tickets t where ${sql.join(conds, sql` and `)}
-      group by t.user_id, t.queue_id`);
+    parts.push(sql`select ${DAY} as day, t.user_id, t.queue_id, ${SUMS} from tickets t
+      where ${sql.join(conds, sql` and `)} group by 1, 2, 3`);
   }
   const rows = await queryRows<SumsRow>(sql`
     with x as (${sql.join(parts, sql` union all `)}),
     g as (
-      select user_id, queue_id, sum(tickets)::int as tickets, sum(pending)::int as pending, sum(open)::int as open,
+      select grouping(day)::int as per_pair, to_char(day, 'YYYY-MM-DD') as day, user_id, queue_id,
+        sum(tickets)::int as tickets, sum(pending)::int as pending, sum(open)::int as open,
         sum(closed)::int as closed, sum(tma_count)::int as tma_count, sum(tma_seconds)::float8 as tma_seconds,
         sum(tme_count)::int as tme_count, sum(tme_seconds)::float8 as tme_seconds, sum(estimated)::int as estimated
-      from x group by user_id, queue_id
+      from x group by grouping sets ((user_id, queue_id), (day))
     )
     select g.*, u.name as user_name, q.name as queue_name, q.color as queue_color
     from g
@@ -173,6 +180,7 @@ export async function reportAggregate(companyId: number, f: ReportFilter): Promi
   const byQueue = new Map<number | null, ReportSums>();
   const users = new Map<number, string>();
   const queues = new Map<number, { name: string; color: string | null }>();
+  const byDay = new Map<string, ReportSums>();
   let total = EMPTY_SUMS;
   for (const r of rows) {
     const s: ReportSums = {
@@ -187,6 +195,10 @@ export async function reportAggregate(companyId: number, f: ReportFilter): Promi
       estimated: Number(r.estimated),
     };
     if (s.tickets === 0) continue;
+    if (Number(r.per_pair) === 0) {
+      if (r.day) byDay.set(r.day, s);
+      continue;
+    }
     const userId = r.user_id === null ? null : Number(r.user_id);
     const queueId = r.queue_id === null ? null : Number(r.queue_id);
     total = add(total, s);
@@ -195,7 +207,7 @@ export async function reportAggregate(companyId: number, f: ReportFilter): Promi
     if (userId !== null) users.set(userId, r.user_name ?? '');
     if (queueId !== null) queues.set(queueId, { name: r.queue_name ?? '', color: r.queue_color });
   }
-  return { groups: { total, byUser, byQueue }, users, queues };
+  return { groups: { total, byUser, byQueue, byDay }, users, queues };
 }
 
 /** Ids of the tickets created in the range, newest first, at most `limit`. */

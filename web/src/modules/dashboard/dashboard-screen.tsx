@@ -10,6 +10,7 @@ import { PageCard } from '../../ui/page-card';
 import { useCapabilities, useSessionUser } from '../auth/use-capabilities';
 import { useCompanyTimeZone } from '../schedules/use-company-time-zone';
 import { fetchAllUsers, fetchQueues } from '../tickets/tickets-api';
+import { DailyChart } from './daily-chart';
 import { dashDefaultInputs, dashRangeOf, dashRangeProblem } from './date-range';
 import { RangeProblemText } from './range-error';
 import { Refusal, refusalOf } from './refusal';
@@ -217,6 +218,7 @@ function Dashboard({ canReport, own }: { canReport: boolean; own: boolean }) {
           {data ? (
             <>
               <StatusCards data={data} />
+              <DailyChart data={data} />
               <div className="grid gap-4 2xl:grid-cols-2">
                 <UsersSection data={data} />
                 <QueuesSection data={data} wide />

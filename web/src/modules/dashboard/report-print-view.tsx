@@ -8,6 +8,7 @@ import { IconAlert, IconArrowLeft, IconFilter, IconReceipt } from '../../ui/icon
 import { useSessionUser } from '../auth/use-capabilities';
 import { ProductMark } from '../layout/product-mark';
 import { fetchAllUsers, fetchQueues } from '../tickets/tickets-api';
+import { DailyChart } from './daily-chart';
 import { Refusal, refusalOf } from './refusal';
 import { fetchReport, type ReportData, type ReportFilter, reportQuery } from './report-data';
 import { ReportDialog } from './report-dialog';
@@ -138,6 +139,7 @@ export function ReportPrintView({ filter }: { filter: ReportFilter }) {
           <div className="flex flex-col gap-4" data-testid="report-content">
             <StatusCards data={data} sheet />
             <TimesLegend />
+            <DailyChart data={data} asImage height={140} />
             <UsersSection data={data} print />
             <QueuesSection data={data} print />
           </div>

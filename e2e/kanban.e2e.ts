@@ -8,6 +8,7 @@ import {
   inbound,
   login,
   newCustomer,
+  principalId,
   shot,
   simulatorConnection,
 } from './support';
@@ -108,6 +109,16 @@ test('drag a card from Em aberto to a tag lane: confirmation at the cursor for 3
   await expect(card(lane(other, tagId), customer.name)).toBeVisible();
   await expect(card(lane(other, 'open'), customer.name)).toHaveCount(0);
   await shot(other, 'kanban-live-other-browser');
+
+  // a customer who writes now joins 'Em aberto' on both boards, and a card shows its customer's newest message,
+  // without a reload
+  const late = await newCustomer(request, token, '55119', 'Cliente Novo');
+  await expect(card(open, late.name)).toBeVisible();
+  await expect(card(lane(other, 'open'), late.name)).toBeVisible();
+  const news = `Chegou o pedido ${late.stamp}?`;
+  await inbound(request, token, await principalId(request, token), { from: customer.number, body: news });
+  await expect(card(target, customer.name)).toContainText(news);
+  await expect(card(lane(other, tagId), customer.name)).toContainText(news);
 
   // the server agrees (the spec's two calls left the new tag link only)
   const t = await request.get(`${API_URL}/tickets/${customer.ticketId}`, { headers: authHeaders(token) });

@@ -199,7 +199,10 @@ export function SubscriptionScreen({ leadId }: { leadId?: string }) {
     setBusy(true);
     try {
       const answer = await sendSubscription(body);
-      setDone({ trialEnd: new Date(answer.trialEndsAt).toLocaleDateString('pt-BR') });
+      // DD/MM/YYYY in Brasília time, the date the access e-mail gives
+      setDone({
+        trialEnd: new Date(answer.trialEndsAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }),
+      });
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
         const next: typeof errors = {};

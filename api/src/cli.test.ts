@@ -254,6 +254,14 @@ describe('cli process', () => {
       expect(bad.exitCode).toBe(1);
       expect(bad.stderr.toString()).toContain('ERR_NO_USER_FOUND');
 
+      // the SaaS commands in a real process
+      const plan = Bun.spawnSync([bun, cli, 'plan:create', '--name', 'Plano Processo', '--price', '10'], { env });
+      expect(plan.exitCode).toBe(0);
+      expect(plan.stdout.toString()).toContain('"Plano Processo" created');
+      const list = Bun.spawnSync([bun, cli, 'companies:list', '--search', 'demo'], { env });
+      expect(list.exitCode).toBe(0);
+      expect(list.stdout.toString()).toMatch(/#\d+ Demo — active/);
+
       // api-token:create prints the token alone on stdout (TOKEN=$(bun run cli api-token:create …))
       const noConn = Bun.spawnSync([bun, cli, 'api-token:create', '--company', '1', '--connection', '99'], { env });
       expect(noConn.exitCode).toBe(1);

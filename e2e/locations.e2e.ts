@@ -219,8 +219,10 @@ test('locations: create with the places search, card map offline, edit, send in 
     })
     .toContain('location');
 
-  // /maps: the saved location and the conversation's shared one, on one map with a side list
-  await page.goto('/maps');
+  // /maps (reached from /locations): the saved location and the conversation's shared one, on one map with a side list
+  await page.goto('/locations');
+  await page.getByTestId('locations-maps-link').click();
+  await expect(page).toHaveURL(/\/maps$/);
   const mapsList = page.getByTestId('maps-list');
   await expect(mapsList.getByTestId('maps-item').filter({ hasText: `${name} Centro` })).toHaveAttribute(
     'data-kind',

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { events, type LocationDto, type LocationEvent } from '@zapdesk/core';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { toastError } from '../../lib/errors';
 import { ConfirmDeleteDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
-import { IconArrowLeft, IconMapPin } from '../../ui/icons';
+import { IconArrowLeft, IconGlobe, IconMapPin } from '../../ui/icons';
 import { PagedListBody } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
 import { AddButton, PageCard } from '../../ui/page-card';
@@ -58,6 +58,11 @@ function LocationsList({ id }: { id?: string }) {
             <IconArrowLeft size={16} />
             <Trans>Voltar</Trans>
           </button>
+          {/* /maps has no drawer entry (spec 1 §2): it is reached from here */}
+          <Link href="/maps" className="btn btn-ghost btn-sm" data-testid="locations-maps-link">
+            <IconGlobe size={16} />
+            <Trans>Ver no mapa</Trans>
+          </Link>
           <AddButton onClick={() => navigate('/locations/new')} testId="location-add">
             <Trans>Adicionar localização</Trans>
           </AddButton>

@@ -27,6 +27,7 @@ describe('seedDemoOnFirstStart', () => {
     expect(all.find((c) => c.name === 'Loja Antiga')?.status).toBe(false);
     expect(all.find((c) => c.name === 'Padaria Pão Quente')?.trialEndsAt).toBeInstanceOf(Date);
     const demoPlans = await db().select().from(plans).where(eq(plans.isPublic, true));
+    expect(demoPlans.map((p) => p.name).sort()).toEqual(['Básico', 'Empresarial', 'Profissional']);
     expect(demoPlans.find((p) => p.name === 'Profissional')).toMatchObject({ highlighted: 1, value1Month: '199.90' });
     expect(all.find((c) => c.name === 'Clínica Sorriso')).toMatchObject({
       planId: demoPlans.find((p) => p.name === 'Profissional')?.id,

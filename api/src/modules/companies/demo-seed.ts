@@ -18,7 +18,7 @@ import {
   updateCompanyRow,
 } from './defaults.repo';
 import { ensureCompanyDefaults, ensureStandardPlan } from './defaults.service';
-import { createCompanyOnPlan, insertPlanWithDefaults, setCompanyActive } from './saas.service';
+import { createCompanyOnPlan, insertPlanWithDefaults, setCompanyActive, setPlanPublic } from './saas.service';
 
 export const DEMO = {
   companyName: 'Demo',
@@ -193,6 +193,8 @@ export const DEMO_COMPANIES = [
 
 /** The demo's SaaS data: plans and client companies (first start only: a master may delete them). */
 export async function seedDemoSaas(): Promise<void> {
+  // the standard plan (R$ 0,00, what a company made without a plan gets) stays off the demo's store
+  await setPlanPublic((await ensureStandardPlan()).id, false);
   const plans = new Map<string, number>();
   for (const p of DEMO_PLANS) plans.set(p.name, (await insertPlanWithDefaults(PlanCreateInput.parse(p))).id);
   for (const c of DEMO_COMPANIES) {

@@ -492,6 +492,11 @@ export async function findPublicPlan(planId: number): Promise<repo.PlanRow | und
   return plan?.isPublic && plan.status ? plan : undefined;
 }
 
+/** The platform shows or hides a plan on the store (the demo seed). */
+export async function setPlanPublic(planId: number, isPublic: boolean): Promise<void> {
+  if (!(await repo.updatePlan(planId, { isPublic }))) throw notFound('plan');
+}
+
 /** GET /publicplan (no session): active public plans, cheapest first. */
 export async function publicPlans(): Promise<PublicPlanDto[]> {
   return (await repo.listPublicPlans()).map(toPublicPlanDto);

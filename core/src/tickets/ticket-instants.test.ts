@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { instantsAfterChange, instantsOfCreation, instantsOfTimeline, type TimelineStep } from './ticket-instants';
+import {
+  instantsAfterChange,
+  instantsOfCreation,
+  instantsOfTimeline,
+  instantsWhenHandedOver,
+  NO_INSTANTS,
+  type TimelineStep,
+} from './ticket-instants';
 
 const T0 = Date.parse('2026-11-02T12:00:00Z');
 const at = (min: number) => new Date(T0 + min * 60_000);
@@ -141,5 +148,14 @@ describe('ticket instants', () => {
       { at: at(2), kind: 'customerWrote' },
     ]);
     expect(taken.instants.queuedAt).toBeNull();
+  });
+
+  test('an AI hand-over restarts the wait now, even in the same queue; after an acceptance it changes nothing', () => {
+    const created = new Date('2026-11-02T12:00:00Z');
+    const handed = new Date('2026-11-02T12:09:00Z');
+    const waiting = { ...NO_INSTANTS, queuedAt: created };
+    expect(instantsWhenHandedOver(waiting, handed)).toEqual({ ...NO_INSTANTS, queuedAt: handed });
+    const accepted = { ...waiting, acceptedAt: created, firstUserId: 3 };
+    expect(instantsWhenHandedOver(accepted, handed)).toBe(accepted);
   });
 });

@@ -65,6 +65,14 @@ export function instantsWhenBotTakes(i: TicketInstants): TicketInstants {
 }
 
 /**
+ * A bot or the AI attendant hands the conversation to a person (before the first acceptance): the wait starts now,
+ * even when the ticket stays in the queue it had — the time the customer talked to the bot or the AI is not waiting.
+ */
+export function instantsWhenHandedOver(i: TicketInstants, at: Date): TicketInstants {
+  return i.acceptedAt === null ? { ...i, queuedAt: at } : i;
+}
+
+/**
  * The customer wrote: in a pending ticket nobody accepted yet, with no waiting start and no bot talking, the wait
  * starts now (a conversation the company opened, answered by the customer). The inbound touch of a ticket applies it
  * in SQL (tickets.batch.repo touchTickets, tickets.repo touchTicket).

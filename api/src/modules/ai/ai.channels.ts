@@ -42,11 +42,13 @@ export function ticketChannel(companyId: number, ticketId: number): AiChannel {
       await sendOutbound(companyId, { to: { ticketId }, content: { kind: 'text', body } });
     },
     async handOver(queueId) {
-      await applyTicketStateAfterSend(companyId, ticketId, {
-        status: 'pending',
-        userId: null,
-        ...(queueId !== null ? { queueId } : {}),
-      });
+      // a hand-over: the customer waits for a person from now (TME), not from the ticket's creation
+      await applyTicketStateAfterSend(
+        companyId,
+        ticketId,
+        { status: 'pending', userId: null, ...(queueId !== null ? { queueId } : {}) },
+        { handOver: true },
+      );
     },
     async status() {},
   };

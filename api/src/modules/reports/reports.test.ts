@@ -14,6 +14,7 @@ import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
 import { makeGroup, makeQueue, makeUser } from '../../test/factories';
 import { useTenantPair, useTestApp } from '../../test/use-test-app';
+import { ticketChannel } from '../ai/ai.channels';
 import { makeContact, makeTicket } from '../tickets/tickets.fixtures';
 import {
   applyTicketStateAfterSend,
@@ -295,6 +296,41 @@ describe('GET /dash/attendances and /report/attendances', () => {
     await applyTicketStateAfterSend(A.company.id, ticket.id, { status: 'pending', queueId: q.id, userId: null });
     const [handed] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(handed.queuedAt).toEqual(at(3));
+  });
+
+  test('the AI attendant hands a conversation over: the wait starts at the hand-over, not at creation', async () => {
+    const { makeWhatsapp } = await import('../tickets/tickets.fixtures');
+    const w = await makeWhatsapp(A.company.id);
+    const contact = await makeContact(A.company.id);
+    const { ticket } = await findOrCreateTicketForInbound(A.company.id, {
+      contactId: contact.id,
+      whatsappId: w.id,
+      isGroup: false,
+      fromMe: false,
+    });
+    const read = async () => (await db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0];
+    const created = await read();
+    expect(created.queuedAt?.getTime()).toBe(created.createdAt.getTime());
+    // the AI talked 9 minutes, then hands over in the same queue (none): the customer waits from now
+    const c = new TestClock(created.createdAt.getTime() + 9 * 60_000);
+    restore = useClock(c);
+    await ticketChannel(A.company.id, ticket.id).handOver(null);
+    const handed = await read();
+    expect(handed).toMatchObject({ status: 'pending', userId: null, queueId: created.queueId });
+    expect(handed.queuedAt?.getTime()).toBe(created.createdAt.getTime() + 9 * 60_000);
+    // to a queue: the same
+    const q = await makeQueue(A.company.id);
+    await c.set(new Date(created.createdAt.getTime() + 10 * 60_000));
+    await ticketChannel(A.company.id, ticket.id).handOver(q.id);
+    expect((await read()).queuedAt?.getTime()).toBe(created.createdAt.getTime() + 10 * 60_000);
+    // once accepted, a later hand-over does not move the wait (TME ends at the first acceptance)
+    await c.set(new Date(created.createdAt.getTime() + 12 * 60_000));
+    await applyTicketStateAfterSend(A.company.id, ticket.id, { status: 'open', userId: A.admin.user.id });
+    await c.set(new Date(created.createdAt.getTime() + 20 * 60_000));
+    await ticketChannel(A.company.id, ticket.id).handOver(null);
+    const after = await read();
+    expect(after.queuedAt?.getTime()).toBe(created.createdAt.getTime() + 10 * 60_000);
+    expect(after.acceptedAt?.getTime()).toBe(created.createdAt.getTime() + 12 * 60_000);
   });
 
   test("a conversation the company opened (outbound send) waits from the customer's first message", async () => {

@@ -9,6 +9,7 @@ import {
   type ErrorCode,
   events,
   instantsAfterChange,
+  instantsWhenHandedOver,
   LAST_MESSAGE_MAX,
   type ListTicketsQuery,
   type MachineActor,
@@ -348,21 +349,28 @@ export async function applyTicketStateAfterSend(
   companyId: number,
   ticketId: number,
   policy: Pick<OutboundTicketPolicy, 'status' | 'queueId' | 'userId'>,
+  opts: { handOver?: boolean } = {},
 ): Promise<TicketDto> {
   const current = await repo.getTicketRowInCompany(companyId, ticketId);
   const changed = await repo.withContactLock(companyId, current.contactId, async (tx) => {
     const t = await repo.getTicketRowInCompany(companyId, ticketId, tx);
     const next = ticketStateAfterSend(t, policy);
-    if (!next) return false;
+    if (!next && !opts.handOver) return false;
+    const state = next ?? { status: t.status, userId: t.userId, queueId: t.queueId };
     // the platform's move: a bot/AI/send handing a waiting ticket to a queue starts the wait (core ticket-instants)
-    const instants = instantsAfterChange(repo.instantsOfRow(t), t, next, 'platform', nowDate());
+    let instants = instantsAfterChange(repo.instantsOfRow(t), t, state, 'platform', nowDate());
+    // the AI hands the conversation to a person: the wait starts now, even in the same queue
+    if (opts.handOver && state.status === 'pending' && state.userId === null) {
+      instants = instantsWhenHandedOver(instants, nowDate());
+    }
+    if (!next && instants.queuedAt?.getTime() === t.queuedAt?.getTime()) return false;
     await repo.updateTicketState(
       companyId,
       ticketId,
-      { status: next.status, userId: next.userId, queueId: next.queueId, whatsappId: t.whatsappId, instants },
+      { status: state.status, userId: state.userId, queueId: state.queueId, whatsappId: t.whatsappId, instants },
       tx,
     );
-    if (next.markClosed) await repo.clearContactsCommandBot(companyId, [t.contactId], tx);
+    if (next?.markClosed) await repo.clearContactsCommandBot(companyId, [t.contactId], tx);
     return true;
   });
   const ticket = await repo.getTicketDtoInCompany(companyId, ticketId);

@@ -310,7 +310,8 @@ export async function listCompaniesPage(q: PageQuery): Promise<CompanyPageDto> {
 }
 
 /**
- * PUT /company/{id}. The master edits every field of any company (not switching their own company off); a
+ * PUT /company/{id}. The master edits every field of any company (their own too: spec 3 §6, the switch in the
+ * own-company form — masters keep working in an inactive company, its other users are out); a
  * payPanelAccess user their own company's descriptive fields (a changed master-only field → ERR_NO_PERMISSION).
  * Turning the company off ends its users' sessions and stops its WhatsApp sessions.
  */
@@ -323,7 +324,6 @@ export async function updateCompany(ctx: UserCtx, companyId: number, input: Comp
       delete patch[k];
     }
   }
-  if (patch.status === false && companyId === ctx.companyId) throw new DomainError('ERR_NO_PERMISSION');
   if (Object.keys(patch).length && !(await repo.updateCompany(companyId, patch))) throw notFound('company');
   invalidateActors();
   if (patch.status === false && current.status) await companyLeftService(companyId);

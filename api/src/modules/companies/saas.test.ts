@@ -262,6 +262,25 @@ describe('plans', () => {
   });
 });
 
+describe('live plan-{companyId}', () => {
+  test("create, update and delete reach the acting master company's administrators", async () => {
+    const res = await t.req('GET', '/events', { token: master.token });
+    expect(res.status).toBe(200);
+    const stream = readSse(res);
+    await stream.nextEvent();
+    const plan = await createPlan({ value1Month: 10 });
+    await call('PUT', `/plan/${plan.id}`, master.token, { slogan: 'Novo' });
+    await call('DELETE', `/plan/${plan.id}`, master.token);
+    const channel = `plan-${master.companyId}`;
+    const got = await stream.until((f) => f.event === channel && f.data?.action === 'delete', 5000);
+    const mine = got.filter((f) => f.event === channel);
+    expect(mine.map((f) => f.data.action)).toEqual(['create', 'update', 'delete']);
+    expect(mine[1].data.plan).toMatchObject({ id: plan.id, slogan: 'Novo' });
+    expect(mine[2].data).toEqual({ action: 'delete', planId: plan.id });
+    await stream.close();
+  });
+});
+
 describe('limits on the server', () => {
   test('the N+1th user and connection are refused; without a plan, ERR_NO_COMPANY_PLAN', async () => {
     const plan = await createPlan({ numberAttendants: 2, numberConnections: 1 });
@@ -346,9 +365,13 @@ describe("'Empresa Ativada' off", () => {
     // the master switches it on again: its users log in again
     expect((await call('PUT', `/company/${company.id}`, master.token, { status: 1 })).body.status).toBe(1);
     expect((await login(email, password)).status).toBe(200);
-    // a master never switches their own company off
+    // a master may switch their own company off (spec 3 §6, the own-company form): they keep working, its other
+    // users are out
     const own = await call('PUT', `/company/${master.companyId}`, master.token, { status: 0 });
-    expect(own).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(own).toMatchObject({ status: 200, body: { status: 0 } });
+    expect((await call('GET', '/company', master.token)).status).toBe(200);
+    expect((await call('GET', `/company/${master.companyId}`, master.token)).status).toBe(200);
+    expect((await call('PUT', `/company/${master.companyId}`, master.token, { status: 1 })).body.status).toBe(1);
   });
 });
 

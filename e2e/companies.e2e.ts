@@ -218,6 +218,50 @@ test.describe('SaaS administration (master)', () => {
     await expect(row).toHaveCount(0);
   });
 
+  test('many companies: search and infinite scroll inside the page at 1366×800', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const { token } = await apiLogin(request, ADMIN);
+    const batch = `Lote ${run}`;
+    for (let i = 0; i < 45; i++) {
+      const n = String(i).padStart(2, '0');
+      const res = await request.post(`${API_URL}/company`, {
+        headers: authHeaders(token),
+        data: {
+          name: `${batch} ${n}`,
+          email: `lote${run}-${n}@e2e.local`,
+          userName: `Admin ${n}`,
+          passwordDefault: 'segredo123',
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto('/companies');
+    await page.getByTestId('companies-search').fill(batch);
+    const rows = page.getByTestId('company-row');
+    // the search answered (debounced 500 ms): only the batch, its first page
+    await expect(rows.filter({ hasNotText: batch })).toHaveCount(0);
+    await expect(rows.first()).toHaveAttribute('data-name', `${batch} 00`);
+    await expect(rows).toHaveCount(20);
+    // the page itself does not scroll: the list does, inside the card
+    const scroller = page.getByTestId('companies-scroll');
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
+    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await expect(page.getByTestId('company-add')).toBeInViewport();
+    await shot(page, 'companies-many');
+    // near the bottom the next pages load (20 a page; loading is locked 1 s after each ask: spec 1 §9)
+    const scrolledCount = async () => {
+      // a little up, then the bottom: a scroll event each time, as a reader's wheel gives
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight - el.clientHeight - 300));
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      return rows.count();
+    };
+    await expect.poll(scrolledCount, { intervals: [300] }).toBe(40);
+    await expect.poll(scrolledCount, { intervals: [300] }).toBe(45);
+    await expect(rows.last()).toHaveAttribute('data-name', `${batch} 44`);
+  });
+
   test('the company list scrolls inside the page and works at 390 px', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await login(page, ADMIN.email, ADMIN.password);

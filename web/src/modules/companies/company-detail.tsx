@@ -8,7 +8,7 @@ import { ListSpinner } from '../../ui/list-body';
 import { type CompanyValues, fetchCompany, updateCompany } from './companies-api';
 import { CompanyStatusBadge } from './company-bits';
 import { type CompanyErrors, CompanyForm } from './company-form';
-import { CompanyPageShell, CompanySection, PageFormButtons } from './company-page-shell';
+import { CompanyPageShell, CompanySection, PageFormButtons, SectionLinks } from './company-page-shell';
 import { CompanyPlans } from './company-plans';
 import { formatDay, formOf, NEW_COMPANY, payloadOf } from './company-values';
 
@@ -87,6 +87,18 @@ export function CompanyDetail({
       }
       backTo={backTo}
       testId={testId}
+      actions={
+        company ? (
+          <SectionLinks
+            links={[
+              { id: 'company-data-section', label: <Trans>Dados</Trans> },
+              { id: 'company-plans-section', label: <Trans>Plano</Trans> },
+              { id: 'company-notifications-section', label: <Trans>Notificações</Trans> },
+              { id: 'company-invoices-section', label: <Trans>Faturas</Trans> },
+            ]}
+          />
+        ) : undefined
+      }
       footer={
         company ? (
           <PageFormButtons

@@ -104,7 +104,7 @@ export function CompanySection({
   testId?: string;
 }) {
   return (
-    <section className="rounded-box border border-base-300" data-testid={testId}>
+    <section className="scroll-mt-2 rounded-box border border-base-300" id={testId} data-testid={testId}>
       <div className="flex flex-wrap items-center gap-3 border-b border-base-300 px-4 py-3">
         <div className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
           {icon}
@@ -117,5 +117,23 @@ export function CompanySection({
       </div>
       <div className="p-4">{children}</div>
     </section>
+  );
+}
+
+/** Jump links to the sections of a long company page (wide screens; the sections' ids are their test ids). */
+export function SectionLinks({ links }: { links: { id: string; label: ReactNode }[] }) {
+  return (
+    <nav className="hidden items-center gap-1 lg:flex" data-testid="company-section-links">
+      {links.map((l) => (
+        <button
+          key={l.id}
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => document.getElementById(l.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+        >
+          {l.label}
+        </button>
+      ))}
+    </nav>
   );
 }

@@ -77,6 +77,11 @@ function PlansList({ master }: { master: boolean }) {
                       <Trans>Padrão</Trans>
                     </span>
                   ) : null}
+                  {p.isPublic ? null : (
+                    <span className="badge badge-soft badge-sm ml-2" data-testid="plan-private-badge">
+                      <Trans>Privado</Trans>
+                    </span>
+                  )}
                 </span>
                 {p.slogan ? <span className="truncate text-xs text-base-content/60">{p.slogan}</span> : null}
               </div>
@@ -106,6 +111,18 @@ function PlansList({ master }: { master: boolean }) {
                   className: 'hidden tabular-nums lg:table-cell',
                   testId: 'plan-price',
                   cell: (p: PlanDto) => (p.value1Month ? p.value1MonthBrl : NONE),
+                },
+              ]
+            : []),
+          ...(master
+            ? [
+                {
+                  key: 'companies',
+                  header: <Trans>Empresas</Trans>,
+                  headerClassName: 'hidden xl:table-cell w-24 text-center',
+                  className: 'hidden text-center tabular-nums xl:table-cell',
+                  testId: 'plan-companies-count',
+                  cell: (p: PlanDto) => p.companiesCount ?? 0,
                 },
               ]
             : []),

@@ -246,16 +246,21 @@ test('locations: create with the places search, card map offline, edit, send in 
   const depotId = ((await depot.json()) as { id: number }).id;
   expect((await request.delete(`${API_URL}/locations/${depotId}`, { headers: authHeaders(token) })).status()).toBe(200);
   await expect(depotItem).toHaveCount(0);
+  // … far from the others (Manaus): listed, but the view the user is looking at does not jump to frame it
+  const savedPin = map.locator(`.leaflet-marker-icon[title="${name} Centro"]`);
+  const before = await savedPin.boundingBox();
   await inbound(request, token, wid, {
-    from: `5531988${stamp}`,
-    name: `Cliente Campinas ${stamp}`,
-    latitude: -19.932,
-    longitude: -43.938,
+    from: `5592988${stamp}`,
+    name: `Cliente Manaus ${stamp}`,
+    latitude: -3.119,
+    longitude: -60.0217,
   });
-  await expect(mapsList.getByTestId('maps-item').filter({ hasText: `Cliente Campinas ${stamp}` })).toHaveAttribute(
+  await expect(mapsList.getByTestId('maps-item').filter({ hasText: `Cliente Manaus ${stamp}` })).toHaveAttribute(
     'data-kind',
     'shared',
   );
+  await page.waitForTimeout(1_000); // a refit would animate within this
+  expect(await savedPin.boundingBox()).toEqual(before);
   await sharedItem.click();
   await expect(page.getByTestId('maps-chosen')).toContainText(customer.name);
   await page.getByTestId('maps-open').click();

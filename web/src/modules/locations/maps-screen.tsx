@@ -221,6 +221,7 @@ function MapsView() {
             center={chosen ? { lat: chosen.lat, lng: chosen.lng } : DEFAULT_CENTER}
             zoom={chosen ? 16 : EDITOR_ZOOM}
             fit={!chosen}
+            refitKey={`${loading ? 'loading' : 'loaded'}|${search}|${show.saved}|${show.shared}`}
             markers={markers}
             selectedKey={selected}
             onMarkerClick={setSelected}

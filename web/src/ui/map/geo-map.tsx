@@ -42,6 +42,11 @@ export type GeoMapProps = {
   center: LatLng;
   zoom: number;
   fit?: boolean;
+  /**
+   * with `fit`: frame the markers again only when this changes (e.g. a filter, the first load), so markers that
+   * arrive live do not move a view the user is looking at; by default, whenever the set of points changes
+   */
+  refitKey?: string;
   markers: MapMarker[];
   /** picking a point: a click on the map, or dragging the (single) marker */
   onPick?: (p: LatLng) => void;
@@ -83,6 +88,7 @@ function LeafletMap({
   center,
   zoom,
   fit,
+  refitKey,
   markers,
   onPick,
   onMarkerClick,
@@ -135,7 +141,7 @@ function LeafletMap({
         attributionControl
       >
         <TileLayer url={tiles.url} attribution={escapeHtml(tiles.attribution)} eventHandlers={tileEvents} />
-        <View center={safeCenter} zoom={zoom} fit={fit} markers={markers} compact={!interactive} />
+        <View center={safeCenter} zoom={zoom} fit={fit} refitKey={refitKey} markers={markers} compact={!interactive} />
         {onPick ? <PickEvents onPick={onPick} /> : null}
         {markers
           .filter((m) => validLatLng(m.lat, m.lng))
@@ -190,18 +196,20 @@ function LeafletMap({
 /**
  * Follows the props after mount (MapContainer's centre and zoom are initial values only): a new `zoom` sets the view;
  * a new centre pans there only when it is out of sight (a click inside the view keeps the user's zoom and framing);
- * `fit` frames every marker whenever the set of points changes.
+ * `fit` frames every marker whenever the set of points (or the `refitKey`, when given) changes.
  */
 function View({
   center,
   zoom,
   fit,
+  refitKey,
   markers,
   compact,
 }: {
   center: LatLng;
   zoom: number;
   fit?: boolean;
+  refitKey?: string;
   markers: MapMarker[];
   /** a small static map (cards): the attribution without Leaflet's prefix, to fit */
   compact?: boolean;
@@ -210,7 +218,7 @@ function View({
   useEffect(() => {
     if (compact) map.attributionControl?.setPrefix(false);
   }, [compact, map]);
-  const fitKey = fit ? markers.map((m) => `${m.lat},${m.lng}`).join('|') : '';
+  const fitKey = fit ? (refitKey ?? markers.map((m) => `${m.lat},${m.lng}`).join('|')) : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: refit when the set of points changes (fitKey), not on every render's new array
   useEffect(() => {
     if (!fit) return;

@@ -44,7 +44,7 @@ test('store → lead → e-mail → subscription with CNPJ/CEP lookups → login
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const aborted = await offline(page.context());
   const stamp = String(Date.now()).slice(-7);
   const email = `loja${stamp}@cliente.test`;
@@ -199,6 +199,14 @@ test('store → lead → e-mail → subscription with CNPJ/CEP lookups → login
   expect(company.name).toBe(companyName);
   expect(company.planName).toBe('Profissional');
   expect(company.trial).toMatchObject({ state: 'trial', daysLeft: 15 });
+
+  // the own-company page (payPanelAccess: the subscriber is its company's admin) shows the plan and the trial's end
+  await page.goto('/clientCompanyManager');
+  await expect(page.getByTestId('company-plan-row').first()).toHaveAttribute('data-name', 'Profissional');
+  // that page writes days in the browser's zone; the e-mail and the sign-up page in Brasília's
+  const localEnd = new Date(company.trial.endsAt).toLocaleDateString('pt-BR');
+  await expect(page.getByTestId('company-trial-end')).toContainText(new RegExp(`${localEnd}|${trialEnd}`));
+  await shot(page, 'subscriber-company-page');
 
   // the link is spent
   await page.goto(link as string);

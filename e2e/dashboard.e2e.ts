@@ -69,6 +69,11 @@ test('dashboard: range, figures, charts, live refresh; a report printed to an A4
   const today = dayOf(Date.now());
   await expect(page.getByTestId('dash-initial')).toHaveValue(`${today.slice(0, 8)}01T00:00`);
   await expect(page.getByTestId('dash-final')).toHaveValue(new RegExp(`^${today}T\\d\\d:\\d\\d$`));
+  // the native inputs follow the browser's language; the period beside them is in the UI's (pt-BR: dd/mm/aaaa)
+  const br = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  await expect(page.getByTestId('dash-period')).toContainText(
+    `Período: ${br(`${today.slice(0, 8)}01`)}, 00:00 – ${br(today)}`,
+  );
 
   // the figures: the three tickets are there (other journeys may have added more)
   await expect.poll(() => statValue(page, 'total')).toBeGreaterThanOrEqual(3);
@@ -135,6 +140,9 @@ test('dashboard: range, figures, charts, live refresh; a report printed to an A4
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('report-initial')).toHaveValue(dayOf(Date.now() - 30 * 86_400_000));
   await expect(dialog.getByTestId('report-final')).toHaveValue(today);
+  await expect(dialog.getByTestId('report-period')).toHaveText(
+    `Período: ${br(dayOf(Date.now() - 30 * 86_400_000))} – ${br(today)}`,
+  );
   await expect(dialog.getByTestId('report-queues-option').first()).toBeVisible();
   await expect(dialog.getByTestId('report-users-option').first()).toBeVisible();
   await dialog.getByTestId('report-generate').click();

@@ -12,6 +12,7 @@ import { useCompanyTimeZone } from '../schedules/use-company-time-zone';
 import { fetchAllUsers, fetchQueues } from '../tickets/tickets-api';
 import { DailyChart } from './daily-chart';
 import { dashDefaultInputs, dashRangeOf, dashRangeProblem } from './date-range';
+import { PeriodText } from './period-text';
 import { RangeProblemText } from './range-error';
 import { Refusal, refusalOf } from './refusal';
 import { type DashFilter, fetchDash, type ReportData, reportQuery } from './report-data';
@@ -197,6 +198,11 @@ function Dashboard({ canReport, own }: { canReport: boolean; own: boolean }) {
             {loading ? <span className="loading loading-spinner loading-xs" /> : <IconFilter size={16} />}
             <Trans>Filtrar</Trans>
           </button>
+          {data && !error ? (
+            <span className="self-center">
+              <PeriodText from={data.initialDate} to={data.finalDate} zone={zone} withTime testId="dash-period" />
+            </span>
+          ) : null}
           <span className="self-center">
             <RangeProblemText
               problem={dashRangeProblem(inputs.initial, inputs.final, zone)}

@@ -5,6 +5,7 @@ import { Modal, ModalActions } from '../../ui/modal';
 import { useCompanyTimeZone } from '../schedules/use-company-time-zone';
 import { fetchAllUsers, fetchQueues } from '../tickets/tickets-api';
 import { dayRangeProblem, reportDefaultDays } from './date-range';
+import { PeriodText } from './period-text';
 import { RangeProblemText } from './range-error';
 import type { ReportFilter } from './report-data';
 
@@ -149,6 +150,9 @@ function ReportForm({
           />
         </label>
       </div>
+      {bad || !f.initialDate || !f.finalDate ? null : (
+        <PeriodText from={f.initialDate} to={f.finalDate} zone={zone} withTime={false} testId="report-period" />
+      )}
       <RangeProblemText problem={problem} testId="report-range-error" />
       <div className="grid gap-4 sm:grid-cols-2">
         <CheckList

@@ -7,8 +7,10 @@ import { now, nowDate } from '../../platform/clock';
 import { disconnectUserStreams } from '../../platform/events/sse';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
+import { sendMail } from '../../platform/mail';
 import { type RateRule, rateLimiter } from '../../platform/ratelimit';
 import { createCompanyWithAdmin, ensureCompanyDefaults } from '../companies/defaults.service';
+import { existingAccountMail } from '../signup/signup.mail';
 import {
   deleteExpiredSessions,
   insertSession,
@@ -139,8 +141,8 @@ export const SIGNUP_ANSWER_TEXT = 'Cadastro recebido. Entre com o seu e-mail e s
  * POST /auth/signup: a new company on the standard plan with the user as its admin (Administradores), the default
  * queues and groups. The answer is the same whether or not the e-mail already has an account — `{ message }`, no
  * session — so the public form cannot tell who is a customer of the platform; the client then logs in with the
- * credentials just typed. An existing e-mail creates nothing and changes nothing; its owner would be told by e-mail,
- * but the platform has no mailer yet (DECISIONS, issue 12 point 20).
+ * credentials just typed. An existing e-mail creates nothing and changes nothing; its owner is told by e-mail
+ * ("Você já tem uma conta", the store's notice; DECISIONS, issue 12 point 20 and "Public store, mail and lookups").
  */
 export async function signup(input: SignupInput, ip: string): Promise<{ message: string }> {
   const state = await rateLimiter().hit(`signup:ip:${ip}`, SIGNUP_RULE_IP);
@@ -150,6 +152,13 @@ export async function signup(input: SignupInput, ip: string): Promise<{ message:
     // the same costly step as a real sign-up (hashing the password), so the answer's timing tells less
     await hashPassword(input.password);
     log.info({ userId: existing.id, companyId: existing.companyId }, 'sign-up attempted with an existing e-mail');
+    // the owner is told by e-mail (the mail port); not awaited, so the answer's timing does not tell either
+    void sendMail(
+      existingAccountMail({
+        email: existing.email,
+        loginUrl: `${platform().env.frontendUrl.replace(/\/+$/, '')}/login`,
+      }),
+    );
     return { message: SIGNUP_ANSWER_TEXT };
   }
   try {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { authSessions, companies, queues, userAuthorizations, users } from '../../db/schema';
 import { signAccessToken } from '../../platform/auth/tokens';
+import { listOutboxMails, type OutboxRow } from '../../platform/mail';
 import { MemoryRateLimiter, useRateLimiter } from '../../platform/ratelimit';
 import { makeCompany, makeTenant, makeUser } from '../../test/factories';
 import { setupTestApp, type TestApp } from '../../test/harness';
@@ -356,6 +357,14 @@ describe('POST /auth/signup', () => {
     // the owner's account is untouched: their password still works, the typed one does not
     expect((await login(agent.user.email, 'secret123')).status).toBe(200);
     expect((await login(agent.user.email, 'abcde')).status).toBe(401);
+    // and the owner is told by e-mail (the embedded outbox here), with no password in it
+    let notice: OutboxRow | undefined;
+    for (let i = 0; i < 100 && !notice; i++) {
+      notice = (await listOutboxMails(agent.user.email, { limit: 5, offset: 0 }))[0];
+      if (!notice) await Bun.sleep(20);
+    }
+    expect(notice?.subject).toBe('Você já tem uma conta');
+    expect(notice?.text).not.toContain('abcde');
   });
 
   test.each([

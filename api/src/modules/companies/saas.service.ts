@@ -253,9 +253,14 @@ function companyPatchOf(input: CompanyUpdateInput): repo.CompanyPatch {
   return patch;
 }
 
-/** What only the master edits on a company (spec 3 §6): the active flag, the limits and the plan flags. */
+/**
+ * What only the master edits on a company (spec 3 §6): the active flag, the limits, the plan flags and the
+ * subscription contact fields (the e-mails/WhatsApps of notifications: "disabled for others").
+ */
 const MASTER_FIELDS = [
   'status',
+  'emailsOfNotifications',
+  'whatsappsOfNotifications',
   'numberAttendants',
   'numberConections',
   'enableReports',

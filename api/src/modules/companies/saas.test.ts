@@ -188,7 +188,13 @@ describe('companies', () => {
     expect((await call('PUT', `/company/${company.id}`, u.token, { slogan: 'Nosso slogan' })).body.slogan).toBe(
       'Nosso slogan',
     );
-    for (const patch of [{ status: 0 }, { numberAttendants: 99 }, { enableCampaigns: true }]) {
+    for (const patch of [
+      { status: 0 },
+      { numberAttendants: 99 },
+      { enableCampaigns: true },
+      { emailsOfNotifications: 'outro@empresa.test' },
+      { whatsappsOfNotifications: '5511988887777' },
+    ]) {
       const r = await call('PUT', `/company/${company.id}`, u.token, patch);
       expect({ patch, status: r.status, error: r.body.error }).toEqual({
         patch,

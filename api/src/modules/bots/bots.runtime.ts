@@ -190,7 +190,7 @@ export const chatbotReaction: InboundReaction = {
     // never while an attendant owns the ticket (nor in an open or closed one)
     if (ticket.userId !== null || ticket.status !== 'pending') return 'continue';
     const setup = await repo.setupOfConnection(companyId, connection.id);
-    if (!setup || setup.botType !== 'common') return 'continue';
+    if (setup?.botType !== 'common') return 'continue';
     const decision = await decide(ctx, setup);
     if (decision === 'handled') return 'stop';
     if (!decision) return 'continue';

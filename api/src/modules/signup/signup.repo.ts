@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import { leads } from '../../db/schema';
 import { db } from '../../platform/db';
 
@@ -16,14 +16,29 @@ export async function findLeadByPublicId(publicId: string): Promise<LeadRow | un
 }
 
 /**
- * Takes the lead for one subscription: only a lead still in `fromStatus` moves to `toStatus` (two concurrent
- * submissions of the same link: one wins, the other finds nothing). Answers whether this call took it.
+ * Takes the lead for one subscription: only a lead still in `from.status` (or claimed long ago by a process that
+ * stopped) moves to `toStatus` (two concurrent submissions of the same link: one wins, the other finds nothing).
+ * Answers whether this call took it.
  */
-export async function claimLead(id: number, fromStatus: string, toStatus: string, at: Date): Promise<boolean> {
+export async function claimLead(
+  id: number,
+  from: { status: string; orStaleClaim: { status: string; before: Date } },
+  toStatus: string,
+  at: Date,
+): Promise<boolean> {
   const rows = await db
     .update(leads)
     .set({ status: toStatus, updatedAt: at })
-    .where(and(eq(leads.id, id), eq(leads.status, fromStatus)))
+    .where(
+      and(
+        eq(leads.id, id),
+        or(
+          eq(leads.status, from.status),
+          // a claim its process never finished (it stopped mid-way): taken again
+          and(eq(leads.status, from.orStaleClaim.status), lt(leads.updatedAt, from.orStaleClaim.before)),
+        ),
+      ),
+    )
     .returning({ id: leads.id });
   return rows.length > 0;
 }

@@ -30,6 +30,8 @@ import { claimLead, findLeadByPublicId, insertLead, type LeadRow, updateLead } f
 
 /** a lead being turned into a company right now (between the claim and the end of POST /subscription) */
 const LEAD_STATUS_CLAIMED = 'processando cadastro';
+/** a claim older than this was left by a process that stopped mid-subscription: the link works again */
+const CLAIM_STALE_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
 async function limit(key: string, rule: RateRule): Promise<void> {
@@ -157,7 +159,10 @@ export async function subscribe(input: SubscriptionInput, ip: string): Promise<S
   const lead = await liveLead(input.leadId);
   if (lead.status === LEAD_STATUS_DONE) throw new DomainError('ERR_LEAD_COMPLETED', SIGNUP_TEXTS.leadDone);
   const plan = await planOrRefuse(lead.planId);
-  if (!(await claimLead(lead.id, LEAD_STATUS_WAITING, LEAD_STATUS_CLAIMED, nowDate()))) {
+  const claimAt = nowDate();
+  const staleBefore = new Date(claimAt.getTime() - CLAIM_STALE_MS);
+  const from = { status: LEAD_STATUS_WAITING, orStaleClaim: { status: LEAD_STATUS_CLAIMED, before: staleBefore } };
+  if (!(await claimLead(lead.id, from, LEAD_STATUS_CLAIMED, claimAt))) {
     throw new DomainError('ERR_LEAD_COMPLETED', SIGNUP_TEXTS.leadDone);
   }
   const at = nowDate();

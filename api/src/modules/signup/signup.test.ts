@@ -279,6 +279,23 @@ describe('the public store and self-subscription', () => {
     expect(await db.select().from(companies).where(eq(companies.leadId, row.id))).toHaveLength(1);
   });
 
+  test('a claim left by a stopped process is taken again after 5 minutes, not before', async () => {
+    const body = leadBody();
+    await post('/lead', body);
+    const leadId = await leadIdFromMail(body.email);
+    await db
+      .update(leads)
+      .set({ status: 'processando cadastro', updatedAt: new Date() })
+      .where(eq(leads.publicId, leadId));
+    const busy = await post('/subscription', subscriptionBody(leadId));
+    expect([busy.res.status, busy.body.error]).toEqual([409, 'ERR_LEAD_COMPLETED']);
+    await db
+      .update(leads)
+      .set({ updatedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(leads.publicId, leadId));
+    expect((await post('/subscription', subscriptionBody(leadId))).res.status).toBe(201);
+  });
+
   test('an e-mail that cannot be sent: 503, nothing silently lost', async () => {
     useMailer(smtpMailer({ url: 'smtp://127.0.0.1:9', from: 'x@zapdesk.test', timeoutMs: 500 }));
     const r = await post('/lead', leadBody());

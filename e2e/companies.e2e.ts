@@ -183,6 +183,8 @@ test.describe('SaaS administration (master)', () => {
     await apiLogin(request, { email, password: 'segredo123' });
     await shot(page, 'company-manager');
 
+    // no plan picked at creation: the platform's standard plan
+    await expect(manager.getByTestId('company-plan-name')).toHaveText('Padrão');
     // change its plan through the modal of public plans
     await expect(manager.getByTestId('company-plan-name')).not.toHaveText(planName);
     await manager.getByTestId('company-plan-change').click();
@@ -275,12 +277,22 @@ test.describe('SaaS administration (master)', () => {
     await expect(page.getByTestId('company-row').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+    // the row actions are on screen, with no sideways scrolling inside the list either
+    await expect(page.getByTestId('company-row').first().getByTestId('company-edit')).toBeInViewport();
+    const scroller = page.getByTestId('companies-scroll');
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     await shot(page, 'companies-mobile');
     await page.getByTestId('company-row').first().getByTestId('company-edit').click();
     await expect(page.getByTestId('company-form')).toBeVisible();
     const overflow2 = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow2).toBeLessThanOrEqual(1);
     await shot(page, 'company-manager-mobile');
+    await page.goto('/plans');
+    await expect(page.getByTestId('plan-row').first().getByTestId('plan-edit')).toBeInViewport();
+    expect(
+      await page.getByTestId('plans-scroll').evaluate((el) => el.scrollWidth - el.clientWidth),
+    ).toBeLessThanOrEqual(1);
+    await shot(page, 'plans-mobile');
   });
 
   test('own-company page (/clientCompanyManager) for a payPanelAccess user, back to /tickets', async ({ page }) => {

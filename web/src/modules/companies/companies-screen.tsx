@@ -76,7 +76,13 @@ function CompaniesList() {
             className: 'max-w-[16rem]',
             cell: (c) => (
               <div className="flex min-w-0 flex-col">
-                <span className="truncate font-medium">{c.name}</span>
+                <span className="flex min-w-0 items-center gap-2">
+                  <span className="truncate font-medium">{c.name}</span>
+                  {/* narrow screens: the status column is hidden, the badge rides with the name */}
+                  <span className="sm:hidden">
+                    <CompanyStatusBadge active={c.status === 1} />
+                  </span>
+                </span>
                 {c.companyName && c.companyName !== c.name ? (
                   <span className="truncate text-xs text-base-content/60">{c.companyName}</span>
                 ) : null}
@@ -122,7 +128,8 @@ function CompaniesList() {
           {
             key: 'status',
             header: <Trans>Situação</Trans>,
-            headerClassName: 'w-28',
+            headerClassName: 'hidden w-28 sm:table-cell',
+            className: 'hidden sm:table-cell',
             testId: 'company-status-cell',
             cell: (c) => <CompanyStatusBadge active={c.status === 1} />,
           },

@@ -39,12 +39,7 @@ function CreateCompany() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    fetchPublicPlans()
-      .then((list) => {
-        setPlans(list);
-        setPlanId((id) => id ?? list[0]?.id ?? null);
-      })
-      .catch(toastError);
+    fetchPublicPlans().then(setPlans).catch(toastError);
   }, []);
 
   const submit = async (e: FormEvent) => {
@@ -163,7 +158,8 @@ function CreateCompany() {
                 onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}
                 data-testid="company-plan"
               >
-                {plans.length === 0 ? <option value="">{t`Nenhum plano público`}</option> : null}
+                {/* none picked: the API puts the company on the platform's standard plan */}
+                <option value="">{t`Plano padrão da plataforma`}</option>
                 {plans.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}

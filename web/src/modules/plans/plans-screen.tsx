@@ -129,7 +129,8 @@ function PlansList({ master }: { master: boolean }) {
           {
             key: 'status',
             header: <Trans>Situação</Trans>,
-            headerClassName: 'w-28',
+            headerClassName: 'hidden w-28 sm:table-cell',
+            className: 'hidden sm:table-cell',
             testId: 'plan-status-cell',
             cell: (p) =>
               p.status ? (

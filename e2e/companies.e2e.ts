@@ -90,6 +90,18 @@ test.describe('SaaS administration (master)', () => {
     await expect(toast(page, 'Plano salvo com sucesso')).toBeVisible();
     await expect(row.getByTestId('plan-limits')).toHaveText('8 / 3');
     await shot(page, 'plans-list');
+
+    // deleting a plan that companies use says so (they would be left without a plan); one nobody uses does not
+    const inUse = page
+      .getByTestId('plan-row')
+      .filter({ has: page.getByTestId('plan-companies-count').filter({ hasNotText: /^0$/ }) });
+    await inUse.first().getByTestId('plan-delete').click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await expect(confirm.getByTestId('plan-delete-in-use')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await row.getByTestId('plan-delete').click();
+    await expect(confirm.getByTestId('plan-delete-in-use')).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
   });
 
   test('create a company with a CNPJ (lookup prefill) and a CEP, deactivate it (its admin cannot log in), change its plan', async ({

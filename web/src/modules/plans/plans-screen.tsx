@@ -148,11 +148,25 @@ function PlansList({ master }: { master: boolean }) {
       rowActions={{ testIdPrefix: 'plan', canDelete: () => master }}
       editor={(e) => <PlanDialog plan={e.item} master={master} onClose={e.onClose} onSaved={e.onSaved} />}
       deleteTitle={<Trans>Excluir plano</Trans>}
-      deleteText={(p) => <DeleteText name={p.name} />}
+      deleteText={(p) => <DeleteText name={p.name} companies={p.companiesCount ?? 0} />}
     />
   );
 }
 
-function DeleteText({ name }: { name: string }) {
-  return <Trans>Excluir o plano "{name}"? Esta ação não pode ser desfeita.</Trans>;
+/** Deleting a plan in use leaves its companies without a plan (DECISIONS: no new users or connections, campaigns
+ * paused until another plan is picked): the confirmation says how many. */
+function DeleteText({ name, companies }: { name: string; companies: number }) {
+  return (
+    <>
+      <Trans>Excluir o plano "{name}"? Esta ação não pode ser desfeita.</Trans>
+      {companies > 0 ? (
+        <span className="mt-2 block font-medium" data-testid="plan-delete-in-use">
+          <Trans>
+            {companies} empresa(s) usam este plano e ficarão sem plano: não poderão adicionar usuários nem conexões e as
+            campanhas serão pausadas até escolherem outro plano.
+          </Trans>
+        </span>
+      ) : null}
+    </>
+  );
 }

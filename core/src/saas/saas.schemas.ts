@@ -198,7 +198,8 @@ export type PlanFlagsDto = {
 
 /**
  * A plan as the master sees it (GET /plan/{id}). A non-master with payPanelAccess gets it read-only WITHOUT the
- * master-only fields (prices and their display values, enableCampaigns, automaticInvoice, highlighted: spec 3 §6).
+ * master-only fields (prices and their display values, enableCampaigns and campaignSendLimitPerHour, automaticInvoice,
+ * highlighted: spec 3 §6).
  */
 export type PlanDto = PlanFlagsDto &
   Partial<PlanDisplayValues> & {

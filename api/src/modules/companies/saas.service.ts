@@ -107,7 +107,10 @@ const pricesOf = (r: repo.PlanRow) => ({
   value12Months: reais(r.value12Months),
 });
 
-/** The master sees every field; a payPanelAccess user the plan without prices, campaigns, invoicing, highlight. */
+/**
+ * The master sees every field; a payPanelAccess user the plan without prices, the campaigns switch and its hourly
+ * cap, invoicing, highlight.
+ */
 export function toPlanDto(r: repo.PlanListRow, master: boolean): PlanDto {
   const base: PlanDto = {
     id: r.id,
@@ -128,7 +131,7 @@ export function toPlanDto(r: repo.PlanListRow, master: boolean): PlanDto {
     updatedAt: r.updatedAt.toISOString(),
   };
   if (!master) {
-    const { enableCampaigns: _hidden, ...rest } = base;
+    const { enableCampaigns: _hidden, campaignSendLimitPerHour: _cap, ...rest } = base;
     return rest as PlanDto;
   }
   return {

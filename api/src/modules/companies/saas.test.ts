@@ -211,7 +211,14 @@ describe('companies', () => {
     expect(ids).toContain(pub.id);
     expect(ids).not.toContain(priv.id);
     const seen = list.body.plans.find((p: { id: number }) => p.id === pub.id);
-    for (const hidden of ['value1Month', 'value1MonthBrl', 'enableCampaigns', 'automaticInvoice', 'highlighted'])
+    for (const hidden of [
+      'value1Month',
+      'value1MonthBrl',
+      'enableCampaigns',
+      'campaignSendLimitPerHour',
+      'automaticInvoice',
+      'highlighted',
+    ])
       expect(seen).not.toHaveProperty(hidden);
     expect((await call('GET', `/plan/${priv.id}`, u.token)).status).toBe(404);
     expect((await call('PUT', `/plan/${pub.id}`, u.token, { name: 'Meu' })).status).toBe(403);

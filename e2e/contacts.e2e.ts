@@ -94,6 +94,8 @@ test.describe('contacts', () => {
     await modal.getByTestId('contact-save').click();
     await expect(toast(page, 'Contato criado com sucesso')).toBeVisible();
     await expect(modal).toBeHidden();
+    // the list is by name and paged: with the demo's and other journeys' contacts "Zed" is past the first page
+    await page.getByTestId('contacts-search').fill(name);
     await expect(row(page, name)).toBeVisible();
     expect(await countContacts(request, token, name)).toBe(1);
 

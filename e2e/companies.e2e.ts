@@ -386,7 +386,8 @@ test.describe('a payPanelAccess user who is not master', () => {
     await own.getByTestId('company-slogan').fill(`Atendimento ${run}`);
     await own.getByTestId('company-save').click();
     await expect(toast(page, 'Empresa salva com sucesso')).toBeVisible();
-    await expect(page.getByTestId('top-bar')).toBeVisible();
+    // the own company: the top bar follows at once
+    await expect(page.getByTestId('top-bar').getByTestId('company-slogan')).toHaveText(`Atendimento ${run}`);
     // the plan opens read-only, with no master field
     await own.getByTestId('company-plan-open').first().click();
     const dialog = page.getByTestId('plan-dialog');

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type CompanyDto, CompanyUpdateInput } from '@zapdesk/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { refreshSession } from '../../lib/api';
 import { toastError } from '../../lib/errors';
 import { validateAndSave } from '../../lib/save-form';
 import { IconBell, IconBuilding, IconReceipt } from '../../ui/icons';
 import { ListSpinner } from '../../ui/list-body';
+import { useSessionUser } from '../auth/use-capabilities';
 import { type CompanyValues, fetchCompany, updateCompany } from './companies-api';
 import { CompanyStatusBadge } from './company-bits';
 import { type CompanyErrors, CompanyForm } from './company-form';
@@ -37,6 +39,12 @@ export function CompanyDetail({
   const [errors, setErrors] = useState<CompanyErrors>({});
   const [saving, setSaving] = useState(false);
 
+  const me = useSessionUser();
+  // the user's own company changed (name, slogan, plan flags): the top bar and the drawer follow at once
+  const ownChanged = () => {
+    if (me?.companyId === companyId) void refreshSession();
+  };
+
   const load = useCallback(() => {
     fetchCompany(companyId)
       .then((c) => {
@@ -63,6 +71,7 @@ export function CompanyDetail({
         onSaved: (saved: CompanyDto) => {
           setCompany(saved);
           setForm(formOf(saved));
+          ownChanged();
         },
         fieldOfCode: { ERR_EMAIL_ALREADY_EXISTS: 'email' },
       });
@@ -136,7 +145,14 @@ export function CompanyDetail({
               />
             </form>
           </CompanySection>
-          <CompanyPlans company={company} master={master} onChanged={load} />
+          <CompanyPlans
+            company={company}
+            master={master}
+            onChanged={() => {
+              load();
+              ownChanged();
+            }}
+          />
           <ComingSoon
             icon={<IconBell size={18} />}
             title={<Trans>Assinaturas de notificações</Trans>}

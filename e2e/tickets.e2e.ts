@@ -137,7 +137,15 @@ test('a customer writes, the admin answers and transfers, the agent resolves', a
   await agent.keyboard.press('Alt+1');
   await expect(agent).toHaveURL(/\/tickets$/);
   await agent.getByTestId('ticket-tab-closed').click();
-  await expect(agent.getByTestId('ticket-item').filter({ hasText: name })).toBeVisible();
+  // the closed tab lists unread conversations first (earlier journeys leave closed tickets with unread messages,
+  // e.g. the kanban volume), so the resolved one may be further down the windowed list: scroll until it shows
+  const resolved = agent.getByTestId('ticket-item').filter({ hasText: name });
+  await expect(agent.getByTestId('ticket-item').first()).toBeVisible();
+  for (let i = 0; i < 30 && !(await resolved.isVisible()); i++) {
+    await agent.getByTestId('ticket-list').evaluate((el) => el.scrollBy(0, el.clientHeight / 2));
+    await agent.waitForTimeout(150);
+  }
+  await expect(resolved).toBeVisible();
   await agentCtx.close();
 
   // export: the admin downloads an xlsx with this ticket's row

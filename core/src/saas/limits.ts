@@ -53,3 +53,21 @@ export function checkCanAddConnection(
 export function checkCanSendCampaigns(limits: PlanLimits): Result<true, 'ERR_NO_COMPANY_PLAN'> {
   return limits.hasPlan ? ok(true) : refuse('ERR_NO_COMPANY_PLAN');
 }
+
+/** Spec 3 §9 plan defaults: 1 attendant, 1 connection, active, PIX, months3, no hourly cap, flags on but campaigns. */
+export const PLAN_DEFAULTS = {
+  numberAttendants: 1,
+  numberConnections: 1,
+  status: true,
+  billingType: 'PIX',
+  recurrence: 'months3',
+  campaignSendLimitPerHour: 0,
+  enableReports: true,
+  enableDashboard: true,
+  enableCampaigns: false,
+  enableSchedules: true,
+  enableApi: true,
+  enableBots: true,
+  enableFlows: true,
+  iaIntegrationEnabled: true,
+} as const;

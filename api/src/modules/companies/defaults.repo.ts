@@ -1,4 +1,4 @@
-import { DEFAULT_GROUPS, DEFAULT_QUEUES } from '@zapdesk/core';
+import { DEFAULT_GROUPS, DEFAULT_QUEUES, PLAN_DEFAULTS } from '@zapdesk/core';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { companies, plans, queues, userAuthorizations, userQueues, users } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
@@ -37,20 +37,7 @@ export async function ensureStandardPlanRow(): Promise<PlanRow> {
         name: 'Padrão',
         isStandard: true,
         isPublic: true,
-        numberAttendants: 1,
-        numberConnections: 1,
-        status: true,
-        billingType: 'PIX',
-        recurrence: 'months3',
-        campaignSendLimitPerHour: 0,
-        enableReports: true,
-        enableDashboard: true,
-        enableCampaigns: false,
-        enableSchedules: true,
-        enableApi: true,
-        enableBots: true,
-        enableFlows: true,
-        iaIntegrationEnabled: true,
+        ...PLAN_DEFAULTS,
       })
       .returning();
     return created;

@@ -10,6 +10,7 @@ import {
   events,
   PAGE_SIZE,
   type PageQuery,
+  PLAN_DEFAULTS,
   type PlanCreateInput,
   type PlanDto,
   type PlanEvent,
@@ -436,24 +437,6 @@ function planValuesOf(input: PlanUpdateInput): Partial<repo.NewPlan> {
   }
   return v;
 }
-
-/** Spec 3 §9 plan defaults: 1 attendant, 1 connection, active, PIX, months3, no hourly cap, flags on but campaigns. */
-export const PLAN_DEFAULTS = {
-  numberAttendants: 1,
-  numberConnections: 1,
-  status: true,
-  billingType: 'PIX',
-  recurrence: 'months3',
-  campaignSendLimitPerHour: 0,
-  enableReports: true,
-  enableDashboard: true,
-  enableCampaigns: false,
-  enableSchedules: true,
-  enableApi: true,
-  enableBots: true,
-  enableFlows: true,
-  iaIntegrationEnabled: true,
-} as const;
 
 /** A plan made by the platform (POST /plan, CLI, demo seed). */
 export async function insertPlanWithDefaults(input: PlanCreateInput): Promise<repo.PlanListRow> {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { countAxis, drawAsImage, PAPER_INK, useElementWidth } from './uplot-kit';
 
 export type BarChartProps = {
   /** category names (x axis) */
@@ -25,9 +26,6 @@ export type BarChartProps = {
   imageWidth?: number;
   testId?: string;
 };
-
-/** Text and axes of a chart drawn for paper (the print sheet always has the light theme). */
-const PAPER_INK = '#475569';
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -67,21 +65,7 @@ function optionsOf(
         splits: () => p.labels.map((_, i) => i),
         values: (_u, splits) => splits.map((i) => cut(p.labels[i] ?? '', p.labels.length > 6 ? 10 : 18)),
       },
-      {
-        font,
-        stroke: axisColor,
-        size: 36 * k,
-        gap: 4 * k,
-        grid: { stroke: grid, width: k },
-        ticks: { show: false },
-        // whole counts only
-        splits: (_u, _i, min, mx) => {
-          const step = Math.max(1, Math.ceil((mx - min) / 4));
-          const out: number[] = [];
-          for (let v = 0; v <= mx; v += step) out.push(v);
-          return out;
-        },
-      },
+      countAxis(font, axisColor, grid, k),
     ],
     series: [
       {},
@@ -132,20 +116,11 @@ function optionsOf(
  */
 export function BarChart(p: BarChartProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const width = useElementWidth(box);
   const [image, setImage] = useState<string | null>(null);
   const height = p.height ?? 180;
   const k = p.asImage ? (p.imageScale ?? 2) : 1;
   const key = JSON.stringify([p.labels, p.values, p.colors]);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(Math.floor(el.clientWidth)));
-    ro.observe(el);
-    setWidth(Math.floor(el.clientWidth));
-    return () => ro.disconnect();
-  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the data (key), size or mode change
   useEffect(() => {
@@ -153,31 +128,11 @@ export function BarChart(p: BarChartProps) {
     if (!el || (!p.asImage && width < 40)) return;
     const data: uPlot.AlignedData = [p.labels.map((_, i) => i), [...p.values]];
     if (p.asImage) {
-      const off = document.createElement('div');
-      off.style.position = 'absolute';
-      off.style.left = '-10000px';
-      document.body.appendChild(off);
-      let done = false;
-      // uPlot draws on a microtask after construction: the picture is taken once drawn
-      const u = new uPlot(
-        optionsOf(p, (p.imageWidth ?? 700) * k, height * k, k, PAPER_INK, (drawn) => {
-          if (done) return;
-          done = true;
-          setImage(drawn.ctx.canvas.toDataURL('image/png'));
-          queueMicrotask(() => {
-            drawn.destroy();
-            off.remove();
-          });
-        }),
+      return drawAsImage(
+        (onDrawn) => optionsOf(p, (p.imageWidth ?? 700) * k, height * k, k, PAPER_INK, onDrawn),
         data,
-        off,
+        setImage,
       );
-      return () => {
-        if (done) return;
-        done = true;
-        u.destroy();
-        off.remove();
-      };
     }
     // on screen the text takes the theme's colour (light or dark themes); on paper a fixed dark grey
     const u = new uPlot(optionsOf(p, width, height, 1, getComputedStyle(el).color || PAPER_INK), data, el);

@@ -5,10 +5,9 @@ import 'uplot/dist/uPlot.min.css';
 import { CLOSED_COLOR, SERIES_COLORS } from './chart-colors';
 import { ChartLegend } from './pie-chart';
 import type { ReportData } from './report-data';
+import { countAxis, drawAsImage, PAPER_INK, useElementWidth } from './uplot-kit';
 
 const CREATED_COLOR = SERIES_COLORS[0];
-/** Text and axes of a chart drawn for paper (the print sheet always has the light theme). */
-const PAPER_INK = '#475569';
 
 type Series = { days: readonly string[]; created: readonly number[]; closed: readonly number[] };
 
@@ -59,20 +58,7 @@ function optionsOf(
         splits: () => s.days.map((_, i) => i).filter((i) => i % every === 0),
         values: (_u, splits) => splits.map((i) => (s.days[i] ? dayLabel(s.days[i], labels.locale) : '')),
       },
-      {
-        font,
-        stroke: ink,
-        size: 36 * k,
-        gap: 4 * k,
-        grid: { stroke: grid, width: k },
-        ticks: { show: false },
-        splits: (_u, _i, min, mx) => {
-          const step = Math.max(1, Math.ceil((mx - min) / 4));
-          const out: number[] = [];
-          for (let v = 0; v <= mx; v += step) out.push(v);
-          return out;
-        },
-      },
+      countAxis(font, ink, grid, k),
     ],
     series: [
       {},
@@ -104,7 +90,7 @@ export function DailyChart({
 }) {
   const { t, i18n } = useLingui();
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const width = useElementWidth(box);
   const [image, setImage] = useState<string | null>(null);
   const [hover, setHover] = useState<number | null>(null);
   const daily = data.daily ?? [];
@@ -117,45 +103,17 @@ export function DailyChart({
   const k = asImage ? 2 : 1;
   const key = JSON.stringify([s, labels]);
 
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(Math.floor(el.clientWidth)));
-    ro.observe(el);
-    setWidth(Math.floor(el.clientWidth));
-    return () => ro.disconnect();
-  }, []);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the data (key), size or mode change
   useEffect(() => {
     const el = box.current;
     if (!el || (!asImage && width < 40)) return;
     const aligned: uPlot.AlignedData = [s.days.map((_, i) => i), [...s.created], [...s.closed]];
     if (asImage) {
-      const off = document.createElement('div');
-      off.style.position = 'absolute';
-      off.style.left = '-10000px';
-      document.body.appendChild(off);
-      let done = false;
-      const u = new uPlot(
-        optionsOf(s, labels, 700 * k, height * k, k, PAPER_INK, (drawn) => {
-          if (done) return;
-          done = true;
-          setImage(drawn.ctx.canvas.toDataURL('image/png'));
-          queueMicrotask(() => {
-            drawn.destroy();
-            off.remove();
-          });
-        }),
+      return drawAsImage(
+        (onDrawn) => optionsOf(s, labels, 700 * k, height * k, k, PAPER_INK, onDrawn),
         aligned,
-        off,
+        setImage,
       );
-      return () => {
-        if (done) return;
-        done = true;
-        u.destroy();
-        off.remove();
-      };
     }
     const opts = optionsOf(s, labels, width, height, 1, getComputedStyle(el).color || PAPER_INK);
     opts.hooks = { setCursor: [(u) => setHover(u.cursor.idx ?? null)] };

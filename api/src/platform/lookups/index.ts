@@ -1,3 +1,4 @@
+import { now as clockNow } from '../clock';
 import { platform } from '../index';
 import { httpCepLookup, httpCnpjLookup } from './brasilapi-adapter';
 import { fakeCepLookup, fakeCnpjLookup } from './fake-lookups';
@@ -41,7 +42,7 @@ const CACHE_MAX = 2_000;
 const cache = new Map<string, { value: unknown; until: number }>();
 
 async function cached<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
-  const now = Date.now();
+  const now = clockNow();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.value as T | null;
   const value = await load();

@@ -47,6 +47,16 @@ export type AppMessageEvent = {
   contact: ContactRef | null;
 };
 
+/**
+ * What processing a raw log came to (the row colour of the message-logs screen, spec 3 §2):
+ * - `ok`: produced (or updated) its ticket/message;
+ * - `warning`: handled with a note (duplicate, ignored, connection removed, message not found) — ticketId negative;
+ * - `unknown`: processed, no ticket and no note (an event type the pipeline does not turn into a message);
+ * - `error`: processing failed (the error is kept; reprocess it);
+ * - `pending`: not processed yet.
+ */
+export type RawLogOutcome = 'ok' | 'warning' | 'unknown' | 'error' | 'pending';
+
 /** A raw inbound log row (spec 3 §3 field names: details0 = body, details1 = time spent (ms), JsonValue = the raw event). */
 export type MessageBruteLogDto = {
   id: number;
@@ -54,6 +64,10 @@ export type MessageBruteLogDto = {
   remoteJid: string | null;
   messageId: string | null;
   fromMe: boolean;
+  /**
+   * Spec 3 §2 semantics: the ticket it produced (positive); negative on a warning (minus the ticket concerned, -1
+   * when none); null when no ticket (unknown type, failed, pending). `outcome` says which.
+   */
   ticketId: number | null;
   type: string | null;
   companyId: number;
@@ -63,6 +77,7 @@ export type MessageBruteLogDto = {
   JsonValue: unknown;
   status: string;
   error: string | null;
+  outcome: RawLogOutcome;
 };
 
 /** SSE `messagesBruteLog` (masters only) */

@@ -1,18 +1,28 @@
-import { events, type MessageBruteLogDto } from '@zapdesk/core';
+import { events, type MessageBruteLogDto, type RawLogOutcome } from '@zapdesk/core';
 import { emit, type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { type RawLogRow, unsafeMasterUsers } from './pipeline.repo';
 
 export type { MessageBruteLogDto };
 
+/** what processing the log came to (see RawLogOutcome) */
+export function rawLogOutcome(r: Pick<RawLogRow, 'status' | 'ticketId' | 'error'>): RawLogOutcome {
+  if (r.status === 'received') return 'pending';
+  if (r.status === 'failed') return 'error';
+  if (r.error) return 'warning';
+  return r.ticketId === null ? 'unknown' : 'ok';
+}
+
 export function toMessageBruteLogDto(r: RawLogRow): MessageBruteLogDto {
+  const outcome = rawLogOutcome(r);
   return {
     id: r.id,
     createdAt: r.createdAt.toISOString(),
     remoteJid: r.remoteJid,
     messageId: r.messageId,
     fromMe: r.fromMe,
-    ticketId: r.ticketId,
+    // spec 3 §2: a negative ticketId is a warning (minus the ticket concerned, -1 when none)
+    ticketId: outcome === 'warning' ? -(r.ticketId ?? 1) : outcome === 'ok' ? r.ticketId : null,
     type: r.type,
     companyId: r.companyId,
     whatsappId: r.whatsappId,
@@ -21,6 +31,7 @@ export function toMessageBruteLogDto(r: RawLogRow): MessageBruteLogDto {
     JsonValue: r.jsonValue,
     status: r.status,
     error: r.error,
+    outcome,
   };
 }
 

@@ -113,6 +113,8 @@ export async function processRawLog(
 ): Promise<RawLogRow | null> {
   const raw = opts.raw?.id === rawLogId ? opts.raw : await unsafeFindRawLog(rawLogId);
   if (!raw) return null;
+  // done already (its job ran, or a reprocess did): running it again could only note a duplicate — leave it as is
+  if (raw.status === 'processed' && raw.ticketId !== null) return raw;
   const started = performance.now();
   const ev = raw.jsonValue as StoredEvent;
   try {

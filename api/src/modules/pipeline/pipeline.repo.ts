@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { messageRawLogs, users } from '../../db/schema';
 import { columns, db, list, queryRows } from '../../platform/db';
 import { containsText, type OpenPage, openPage, type PageWindow } from '../../platform/db/paging';
@@ -115,8 +115,12 @@ export function unsafeListRawLogs(
       messageRawLogs.remoteJid,
       messageRawLogs.messageId,
       messageRawLogs.type,
+      messageRawLogs.error,
     ),
-    f.withError ? or(eq(messageRawLogs.status, 'failed'), isNull(messageRawLogs.ticketId)) : undefined,
+    // "search with error": every log that is not a clean success (failed, warning, no ticket, not processed yet)
+    f.withError
+      ? or(ne(messageRawLogs.status, 'processed'), isNotNull(messageRawLogs.error), isNull(messageRawLogs.ticketId))
+      : undefined,
   );
   return openPage(w, (p) =>
     db
@@ -129,9 +133,39 @@ export function unsafeListRawLogs(
   );
 }
 
+/** every company's raw logs (master action); answers how many went. Touches nothing else (messages, tickets). */
 export async function unsafeDeleteAllRawLogs(): Promise<number> {
-  const rows = await db.delete(messageRawLogs).returning({ id: messageRawLogs.id });
-  return rows.length;
+  const [r] = await queryRows<{ n: number }>(
+    sql`with gone as (delete from message_raw_logs returning 1) select count(*)::int as n from gone`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * The raw logs created since `since` that produced no message (failed, never processed, or processed without a
+ * ticket), oldest first, at most `limit`: what "reprocess recent messages" runs again. Platform-wide (master action).
+ */
+export async function unsafeRecentRawLogsWithoutMessage(
+  since: Date,
+  /** logs still 'received' newer than this are in flight (their own processing runs now): left to it */
+  settledBefore: Date,
+  limit: number,
+): Promise<RawLogRow[]> {
+  return db
+    .select()
+    .from(messageRawLogs)
+    .where(
+      and(
+        gte(messageRawLogs.createdAt, since),
+        or(
+          eq(messageRawLogs.status, 'failed'),
+          and(eq(messageRawLogs.status, 'received'), lt(messageRawLogs.createdAt, settledBefore)),
+          and(eq(messageRawLogs.status, 'processed'), isNull(messageRawLogs.ticketId)),
+        ),
+      ),
+    )
+    .orderBy(asc(messageRawLogs.id))
+    .limit(limit);
 }
 
 /** master users (id, company) to address the master-only live channel */

@@ -2,6 +2,8 @@ export * from './ai/ai.schemas';
 export * from './ai/ai-runtime';
 export * from './api-tokens/api-token.schemas';
 export * from './auth/auth.schemas';
+export * from './billing/invoice.schemas';
+export * from './billing/invoices';
 export * from './bots/bot.schemas';
 export * from './bots/bot-walk';
 export * from './bots/command-tree';

@@ -1,6 +1,7 @@
 // One file per area; each area adds its export line here.
 export * from './ai';
 export * from './api-tokens';
+export * from './billing';
 export * from './bots';
 export * from './campaigns';
 export * from './companies';

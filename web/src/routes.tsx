@@ -107,7 +107,7 @@ export const ROUTES: RouteDef[] = [
   },
   { path: '/systemControl', access: 'private', page: soon('systemControl') },
   { path: '/systemcontrol', access: 'private', page: soon('systemControl') },
-  { path: '/messageLogs', access: 'private', page: soon('messageLogs') },
+  { path: '/messageLogs', access: 'private', page: page(() => import('./pages/message-logs-page')) },
   // ours: the embedded e-mail outbox (master; DECISIONS "Public store, mail and lookups")
   { path: '/mailOutbox', access: 'private', page: page(() => import('./pages/mail-outbox-page')) },
 ];

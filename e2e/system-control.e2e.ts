@@ -1,0 +1,87 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, API_URL, apiLogin, authHeaders, inbound, login, principalId, shot, toast } from './support';
+
+/**
+ * System control (spec 3 §2 /systemcontrol, /messageLogs; §4; §8; §9) as the demo admin, who is master.
+ * Delete-all empties only the raw logs (no other journey reads them). Every request leaving localhost is aborted.
+ */
+const run = `${Date.now() % 1_000_000}`.padStart(6, '0');
+
+async function offline(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+test.describe('system control (master)', () => {
+  test.beforeEach(async ({ page }) => {
+    await offline(page);
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  test('message logs: search, error filter, raw JSON, reprocess, delete all', async ({ page, request }) => {
+    const { token } = await apiLogin(request);
+    const wid = await principalId(request, token);
+    const body = `Log bruto ${run}`;
+    await inbound(request, token, wid, { from: `5511977${run}`, name: `Log ${run}`, body });
+    // an edit of a message nobody has: processed without a ticket (orange)
+    const ghost = `ghost-${run}`;
+    const edit = await request.post(`${API_URL}/simulator/${wid}/event`, {
+      headers: authHeaders(token),
+      data: { type: 'edit', id: ghost, body: 'editada' },
+    });
+    expect(edit.status(), await edit.text()).toBe(200);
+
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto('/messageLogs');
+    await expect(page.getByTestId('message-logs-page')).toBeVisible();
+    const rows = page.getByTestId('log-row');
+
+    // search (debounced) finds the message's log, with its ticket
+    await page.getByTestId('logs-search').fill(body);
+    const mine = rows.filter({ hasText: body });
+    await expect(mine).toHaveCount(1);
+    await expect(rows).toHaveCount(1);
+    await expect(mine).toHaveAttribute('data-tone', 'normal');
+    await expect(mine.getByTestId('log-ticket')).toHaveText(/^\d+$/);
+    // the raw JSON in a dialog
+    await mine.getByTestId('log-view').click();
+    const dialog = page.getByTestId('log-dialog');
+    await expect(dialog.getByTestId('log-json')).toContainText(body);
+    await shot(page, 'message-logs-dialog');
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+    // with the error option, the processed message is gone
+    await page.getByTestId('logs-with-error').check();
+    await expect(rows).toHaveCount(0);
+
+    // the ghost edit: no ticket → orange, listed by the error option
+    await page.getByTestId('logs-search').fill(ghost);
+    const ghostRow = rows.first();
+    await expect(ghostRow).toHaveCount(1);
+    await expect(ghostRow).toHaveAttribute('data-tone', 'unknown');
+    // reprocess: processed, still without a ticket
+    await ghostRow.getByTestId('log-reprocess').click();
+    await expect(toast(page, 'Mensagem reprocessada.')).toBeVisible();
+    await expect(ghostRow).toHaveAttribute('data-status', 'processed');
+    await expect(ghostRow).toHaveAttribute('data-tone', 'unknown');
+
+    // hundreds of rows fit: the whole list, unfiltered
+    await page.getByTestId('logs-with-error').uncheck();
+    await page.getByTestId('logs-search').fill('');
+    await expect(rows.first()).toBeVisible();
+    await shot(page, 'message-logs');
+
+    // delete all: asks first (irreversible), then the list is empty
+    await page.getByTestId('logs-delete-all').click();
+    const confirm = page.getByTestId('logs-delete-all-dialog');
+    await expect(confirm).toContainText('irreversível');
+    await confirm.getByTestId('confirm-dialog-confirm').click();
+    await expect(toast(page, /logs excluídos/)).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    const after = await request.get(`${API_URL}/messageLogs?searchParam=${encodeURIComponent(body)}`, {
+      headers: authHeaders(token),
+    });
+    expect(((await after.json()) as { messagesBruteLogs: unknown[] }).messagesBruteLogs).toHaveLength(0);
+  });
+});

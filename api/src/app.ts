@@ -31,6 +31,7 @@ import { scheduleActionsRoutes } from './modules/schedule-actions/schedule-actio
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { signupRoutes } from './modules/signup/signup.routes';
+import { systemControlRoutes } from './modules/system-control/system-control.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { userAuthorizationsRoutes } from './modules/user-authorizations/user-authorizations.routes';
@@ -107,7 +108,8 @@ export function createApp(opts: AppOptions) {
     .route('/', mailOutboxRoutes)
     .route('/', lookupsRoutes)
     .route('/', saasRoutes)
-    .route('/', signupRoutes);
+    .route('/', signupRoutes)
+    .route('/', systemControlRoutes);
   return routes;
 }
 

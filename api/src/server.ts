@@ -7,6 +7,7 @@ import { LARGEST_BODY_MAX } from './platform/http/body-limit';
 import { webFetchHandler } from './platform/http/web-static';
 import { bootPlatform, shutdownPlatform } from './platform/index';
 import { log } from './platform/log';
+import { RESTART_EXIT_CODE, startProcessReporter } from './platform/processes/reporter';
 import { runStartupTasks } from './startup';
 
 async function main() {
@@ -30,16 +31,27 @@ async function main() {
   console.log(startupBanner(env).join('\n'));
 
   let stopping = false;
-  const stop = async () => {
+  // exit code 0 on SIGINT/SIGTERM; RESTART_EXIT_CODE when the system control asks for a restart (the supervisor,
+  // scripts/run.mjs or compose, starts the process again)
+  const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down');
+    log.info({ code }, 'shutting down');
     markReady(false);
+    await reporter.markStopping();
+    // stops the servers and the areas, then the jobs runner (waits for the jobs in flight), then the database
     await shutdownPlatform();
-    process.exit(0);
+    await reporter.stop();
+    process.exit(code);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // process monitor (issue 22): this process reports itself every PROCESS_REPORT_MS
+  const reporter = await startProcessReporter({
+    role: env.databaseUrl ? 'api' : 'embedded',
+    port: env.port,
+    onRestart: () => void stop(RESTART_EXIT_CODE),
+  });
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }
 
 main().catch((err) => {

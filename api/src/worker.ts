@@ -2,6 +2,7 @@ import { selectAdapters } from './platform/adapters';
 import { loadEnv } from './platform/env';
 import { bootPlatform, shutdownPlatform } from './platform/index';
 import { log } from './platform/log';
+import { RESTART_EXIT_CODE, startProcessReporter } from './platform/processes/reporter';
 import { runStartupTasks } from './startup';
 
 /**
@@ -26,18 +27,26 @@ async function main() {
   console.log(`  Worker consuming jobs from ${env.redisUrl ? 'Redis (BullMQ)' : 'the PostgreSQL jobs table'}`);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  // SIGINT/SIGTERM exit 0; a restart asked from the system control exits RESTART_EXIT_CODE (compose restarts it)
+  const stop = async (signal: string, code = 0) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker shutting down: waiting for running jobs');
     try {
+      await reporter.markStopping();
       await shutdownPlatform();
-      process.exit(0);
+      await reporter.stop();
+      process.exit(code);
     } catch (err) {
       log.error({ err }, 'worker shutdown failed');
       process.exit(1);
     }
   };
+  // process monitor (issue 22): this process reports itself every PROCESS_REPORT_MS
+  const reporter = await startProcessReporter({
+    role: 'worker',
+    onRestart: () => void stop('restart', RESTART_EXIT_CODE),
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -51,6 +51,8 @@ export * from './schedules/schedule.schemas';
 export * from './settings/company-settings.schemas';
 export * from './signup/lookup.schemas';
 export * from './signup/signup.schemas';
+export * from './system-control/process-registry';
+export * from './system-control/system-control.schemas';
 export * from './tags/tag.schemas';
 export * from './tickets/ticket.schemas';
 export * from './tickets/ticket.types';

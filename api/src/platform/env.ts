@@ -16,6 +16,13 @@ export type Env = {
   /** session lease length / orphan scan period in ms (SESSION_LEASE_MS / SESSION_SCAN_MS; defaults 20 s / 5 s) */
   sessionLeaseMs?: number;
   sessionScanMs?: number;
+  /** process registry (issue 22): report interval in ms (PROCESS_REPORT_MS, default 2000; gone after 3 missed) and
+   * the process's stable name across restarts (PROCESS_NAME, default `<role>@<host>[:<port>]`) */
+  processReportMs: number;
+  processName?: string;
+  /** where the system control's update action reads the latest version (UPDATE_CHECK_URL: a JSON `{ "version" }`);
+   * unset: latest unknown (no network) */
+  updateCheckUrl?: string;
   dataDir: string;
   jwtSecret: string;
   jwtRefreshSecret: string;
@@ -152,6 +159,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     redisPrefix: source.REDIS_PREFIX || 'zapdesk',
     sessionLeaseMs: source.SESSION_LEASE_MS ? num(source.SESSION_LEASE_MS, 20_000) : undefined,
     sessionScanMs: source.SESSION_SCAN_MS ? num(source.SESSION_SCAN_MS, 5_000) : undefined,
+    processReportMs: Math.max(100, num(source.PROCESS_REPORT_MS, 2_000)),
+    processName: source.PROCESS_NAME?.trim() || undefined,
+    updateCheckUrl: source.UPDATE_CHECK_URL?.trim() || undefined,
     dataDir,
     jwtSecret: jwtSecret as string,
     jwtRefreshSecret: jwtRefreshSecret as string,

@@ -714,6 +714,15 @@ export const ROUTES: Record<string, SweepRoute> = {
   },
   'POST /messagesBruteLogsDeleteAll': { access: 'auth', deny: masterOnly('viewMessageLogs') },
 
+  // system control (spec 3 §7, issue 22): the platform's processes and database, master only
+  'POST /systemcontrol': {
+    access: 'auth',
+    body: () => json({ action: 'getPm2Info' }),
+    jsonAlt: () => ({ action: 'getSystemResources' }),
+    deny: masterOnly('systemControl'),
+  },
+  'GET /adjustDb': { access: 'auth', deny: masterOnly('systemControl') },
+
   // SaaS administration (spec 3 §7, issue 20): companies and plans are the platform's; the master acts on every one
   'GET /company': { access: 'auth', query: PAGE, deny: masterOnly('manageCompanies') },
   'POST /company': {

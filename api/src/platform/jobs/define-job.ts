@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platform } from '../index';
+import { countRunning } from './running';
 import { type JobInfo, type JobOpts, type Jobs, UnrecoverableJobError } from './types';
 
 /**
@@ -80,7 +81,7 @@ export function defineJob<Shape extends z.ZodRawShape>(
           if (!parsed.success) {
             throw new UnrecoverableJobError(`invalid data for job "${name}": ${describeIssues(parsed.error)}`);
           }
-          return handler(parsed.data, { id: job.id, attemptsMade: job.attemptsMade });
+          return countRunning(() => handler(parsed.data, { id: job.id, attemptsMade: job.attemptsMade }));
         },
         concurrency === undefined ? {} : { concurrency },
       );

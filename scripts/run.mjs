@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -32,7 +33,8 @@ const task = process.argv[2];
 install();
 if (task === 'start') {
   if (run(bunBin, ['run', 'build:web']) !== 0) process.exit(1);
-  process.exit(run(bunBin, ['api/src/server.ts']));
+  // supervised: a restart asked from the system control (exit 75) or a crash starts the server again
+  process.exit(await supervise(bunBin, ['api/src/server.ts'], { cwd: root }));
 } else if (task === 'test') {
   process.exit(run(bunBin, ['run', 'test:all']));
 } else {

@@ -10,6 +10,7 @@ export * from './flows';
 export * from './jobs';
 export * from './locations';
 export * from './mail';
+export * from './processes';
 export * from './queues';
 export * from './schedules';
 export * from './signup';

@@ -8,7 +8,7 @@ import { type Platform, platform } from '../index';
 import { runningJobs } from '../jobs/running';
 import { log } from '../log';
 import { HostSampler, ProcessSampler } from './os-sample';
-import { MemoryProcessStore, type ProcessStore, RedisProcessStore } from './store';
+import { DbProcessStore, MemoryProcessStore, type ProcessStore, RedisProcessStore } from './store';
 
 /**
  * The exit code of a graceful restart: the supervisor (`npm start`'s scripts/run.mjs, compose's restart policy)
@@ -52,7 +52,8 @@ export type ReporterOptions = {
 export class ProcessReporter {
   readonly id = `${hostname()}:${process.pid}`;
   readonly name: string;
-  readonly startedAt = new Date(clock().now()).toISOString();
+  /** when the process started (not the reporter): boot, migrations and seeding count in its uptime */
+  readonly startedAt = new Date(clock().now() - process.uptime() * 1000).toISOString();
   private restarts = 0;
   private status: ProcessReport['status'] = 'online';
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -153,9 +154,10 @@ export function processReporter(p: Platform = platform()): ProcessReporter | und
   return reporters.get(p);
 }
 
-/** The store for this environment: Redis with REDIS_URL, else this process's memory. */
+/** The store for this environment: Redis with REDIS_URL, the database with DATABASE_URL alone, else memory. */
 export function processStoreFor(env: Platform['env']): ProcessStore {
-  return env.redisUrl ? new RedisProcessStore(env.redisUrl, env.redisPrefix) : new MemoryProcessStore();
+  if (env.redisUrl) return new RedisProcessStore(env.redisUrl, env.redisPrefix);
+  return env.databaseUrl ? new DbProcessStore() : new MemoryProcessStore();
 }
 
 /**

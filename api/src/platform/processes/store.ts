@@ -1,14 +1,23 @@
 import { isReportLive, type ProcessReport } from '@zapdesk/core';
 import Redis from 'ioredis';
 import { clock } from '../clock';
+import {
+  unsafeCountProcessStart,
+  unsafeLiveProcessReports,
+  unsafePutProcessReport,
+  unsafeRemoveProcessReport,
+  unsafeSetRestartRequested,
+  unsafeTakeRestartRequest,
+} from './processes.repo';
 
 /**
  * Where the processes report themselves (issue 22). Redis with REDIS_URL (keys with a TTL: N API + M workers on any
- * number of hosts see each other); in memory otherwise (embedded mode: one process). A report not renewed within
- * its ttl is gone. Restart requests reach a process through the store too: it takes them at its next report.
+ * number of hosts see each other); the database with DATABASE_URL alone (API + workers on the jobs table); in memory
+ * in embedded mode (one process). A report not renewed within its ttl is gone. Restart requests reach a process
+ * through the store too: it takes them at its next report.
  */
 export interface ProcessStore {
-  readonly kind: 'redis' | 'memory';
+  readonly kind: 'redis' | 'database' | 'memory';
   put(report: ProcessReport): Promise<void>;
   remove(id: string): Promise<void>;
   /** live reports only */
@@ -121,4 +130,28 @@ export class RedisProcessStore implements ProcessStore {
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
+}
+
+/** DATABASE_URL without Redis: the `system_processes` table of the platform's database */
+export class DbProcessStore implements ProcessStore {
+  readonly kind = 'database' as const;
+  put(report: ProcessReport): Promise<void> {
+    return unsafePutProcessReport(report);
+  }
+  remove(id: string): Promise<void> {
+    return unsafeRemoveProcessReport(id);
+  }
+  list(): Promise<ProcessReport[]> {
+    return unsafeLiveProcessReports();
+  }
+  countStart(name: string): Promise<number> {
+    return unsafeCountProcessStart(name);
+  }
+  requestRestart(id: string): Promise<void> {
+    return unsafeSetRestartRequested(id);
+  }
+  takeRestartRequest(id: string): Promise<boolean> {
+    return unsafeTakeRestartRequest(id);
+  }
+  async close(): Promise<void> {}
 }

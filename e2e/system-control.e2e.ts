@@ -20,12 +20,64 @@ test.describe('system control (master)', () => {
     await page.setViewportSize({ width: 1366, height: 800 });
   });
 
+  test('/systemcontrol: processes, gauges updating every 2.5 s, update and database check', async ({ page }) => {
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto('/systemControl');
+    await expect(page.getByTestId('system-control-page')).toBeVisible();
+    // this run is one embedded process on one host
+    const proc = page.getByTestId('process-row').first();
+    await expect(proc).toBeVisible();
+    await expect(proc.getByTestId('process-name')).not.toBeEmpty();
+    const cpu = proc.getByTestId('process-cpu').getByRole('progressbar');
+    const cpuNow = Number(await cpu.getAttribute('aria-valuenow'));
+    expect(cpuNow).toBeGreaterThanOrEqual(0);
+    expect(cpuNow).toBeLessThanOrEqual(100);
+    await expect(proc.getByTestId('process-memory').getByRole('progressbar')).toHaveAttribute(
+      'aria-valuetext',
+      /^\d+$/,
+    );
+    const host = page.getByTestId('host-card').first();
+    await expect(host.getByTestId('core-bar').first()).toBeVisible();
+    // the next read (2.5 s later) brings newer numbers
+    const poll = page.getByTestId('system-poll');
+    const reads = Number(await poll.getAttribute('data-reads'));
+    const reported = await host.getAttribute('data-reported-at');
+    await expect(poll).not.toHaveAttribute('data-reads', String(reads));
+    await expect(host).not.toHaveAttribute('data-reported-at', reported ?? '');
+    await shot(page, 'system-control');
+
+    // restart asks first and says to reload the page (not confirmed: it would stop this run's server)
+    await proc.getByTestId('process-restart').click();
+    await expect(page.getByTestId('system-restart-dialog')).toContainText('Recarregue a página');
+    await page.getByTestId('system-restart-dialog').getByRole('button', { name: 'Cancelar' }).click();
+
+    // update: the running version and the procedure, and the warning to reload the page
+    await page.getByTestId('system-update').click();
+    await expect(page.getByTestId('system-update-dialog').getByTestId('update-running')).not.toBeEmpty();
+    const warning = toast(page, 'Após atualizar o sistema, recarregue a página.');
+    await expect(warning).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('system-update-dialog')).toBeHidden();
+
+    // the database check's report
+    await page.getByTestId('system-adjust-db').click();
+    await expect(page.getByTestId('adjust-tables').locator('tbody tr').first()).toBeVisible();
+    await shot(page, 'system-control-adjust-db');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('system-adjust-db-dialog')).toBeHidden();
+
+    // the update warning stays 60 s over the top-right corner: closed by hand
+    await warning.getByRole('button', { name: 'Fechar' }).click();
+    await page.getByTestId('system-message-logs').click();
+    await expect(page).toHaveURL(/\/messageLogs$/);
+  });
+
   test('message logs: search, error filter, raw JSON, reprocess, delete all', async ({ page, request }) => {
     const { token } = await apiLogin(request);
     const wid = await principalId(request, token);
     const body = `Log bruto ${run}`;
     await inbound(request, token, wid, { from: `5511977${run}`, name: `Log ${run}`, body });
-    // an edit of a message nobody has: processed without a ticket (orange)
+    // an edit of a message nobody has: handled with a note ("message not found"), a warning (negative ticketId, yellow)
     const ghost = `ghost-${run}`;
     const edit = await request.post(`${API_URL}/simulator/${wid}/event`, {
       headers: authHeaders(token),
@@ -55,16 +107,17 @@ test.describe('system control (master)', () => {
     await page.getByTestId('logs-with-error').check();
     await expect(rows).toHaveCount(0);
 
-    // the ghost edit: no ticket → orange, listed by the error option
+    // the ghost edit is listed by the error option; once its retries are spent it is a warning (yellow)
     await page.getByTestId('logs-search').fill(ghost);
     const ghostRow = rows.first();
-    await expect(ghostRow).toHaveCount(1);
-    await expect(ghostRow).toHaveAttribute('data-tone', 'unknown');
-    // reprocess: processed, still without a ticket
+    await expect(rows).toHaveCount(1);
+    await expect(ghostRow).toHaveAttribute('data-outcome', 'warning', { timeout: 20_000 });
+    await expect(ghostRow).toHaveAttribute('data-tone', 'warning');
+    // reprocess: runs again, the same note
     await ghostRow.getByTestId('log-reprocess').click();
     await expect(toast(page, 'Mensagem reprocessada.')).toBeVisible();
-    await expect(ghostRow).toHaveAttribute('data-status', 'processed');
-    await expect(ghostRow).toHaveAttribute('data-tone', 'unknown');
+    await expect(ghostRow).toHaveAttribute('data-outcome', 'warning');
+    await expect(ghostRow.getByTestId('log-ticket')).toHaveText('-1');
 
     // hundreds of rows fit: the whole list, unfiltered
     await page.getByTestId('logs-with-error').uncheck();

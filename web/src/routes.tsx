@@ -105,8 +105,8 @@ export const ROUTES: RouteDef[] = [
     access: 'private',
     page: soon('notificationTemplateManager'),
   },
-  { path: '/systemControl', access: 'private', page: soon('systemControl') },
-  { path: '/systemcontrol', access: 'private', page: soon('systemControl') },
+  { path: '/systemControl', access: 'private', page: page(() => import('./pages/system-control-page')) },
+  { path: '/systemcontrol', access: 'private', page: page(() => import('./pages/system-control-page')) },
   { path: '/messageLogs', access: 'private', page: page(() => import('./pages/message-logs-page')) },
   // ours: the embedded e-mail outbox (master; DECISIONS "Public store, mail and lookups")
   { path: '/mailOutbox', access: 'private', page: page(() => import('./pages/mail-outbox-page')) },

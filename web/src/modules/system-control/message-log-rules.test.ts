@@ -25,6 +25,7 @@ const log = (over: Partial<MessageBruteLogDto> = {}): MessageBruteLogDto => ({
   JsonValue: { kind: 'message' },
   status: 'processed',
   error: null,
+  outcome: 'ok',
   ...over,
 });
 
@@ -52,8 +53,10 @@ describe('raw message log rules (spec 3 §2)', () => {
     expect(logMatches(log(), key('abc1'))).toBe(true);
     expect(logMatches(log(), key('nada'))).toBe(false);
     expect(logMatches(log(), key('', true))).toBe(false);
-    expect(logMatches(log({ status: 'failed' }), key('', true))).toBe(true);
-    expect(logMatches(log({ ticketId: null }), key('ajuda', true))).toBe(true);
+    expect(logMatches(log({ status: 'failed', outcome: 'error', ticketId: null }), key('', true))).toBe(true);
+    expect(logMatches(log({ ticketId: null, outcome: 'unknown' }), key('ajuda', true))).toBe(true);
+    expect(logMatches(log({ ticketId: -7, outcome: 'warning', error: 'duplicate' }), key('DUPLIC', true))).toBe(true);
+    expect(logMatches(log({ status: 'received', outcome: 'pending', ticketId: null }), key('', true))).toBe(true);
   });
 
   test('newest first, then the larger id', () => {

@@ -25,15 +25,14 @@ export function decodeLogQuery(key: string): LogQuery {
   return { text: key.slice(at + 1), withError: key.slice(0, at) === '1' };
 }
 
-/** What the server's search-with-error keeps: failed processing, or no ticket (pipeline.repo `unsafeListRawLogs`). */
-export const hasError = (log: Pick<MessageBruteLogDto, 'status' | 'ticketId'>): boolean =>
-  log.status === 'failed' || log.ticketId === null;
+/** What the server's search-with-error keeps: every log that is not a clean success (docs/DECISIONS.md). */
+export const hasError = (log: Pick<MessageBruteLogDto, 'outcome'>): boolean => log.outcome !== 'ok';
 
-/** Does a live-created/updated log belong to the current query (the server's search: body, jid, id, type)? */
+/** Does a live-created/updated log belong to the current query (the server's search: body, jid, id, type, error)? */
 export function logMatches(log: MessageBruteLogDto, key: string): boolean {
   const q = decodeLogQuery(key);
   if (q.withError && !hasError(log)) return false;
-  return textMatches([log.details0, log.remoteJid, log.messageId, log.type], q.text);
+  return textMatches([log.details0, log.remoteJid, log.messageId, log.type, log.error], q.text);
 }
 
 /** Newest first, as the API lists (createdAt desc, id desc). */

@@ -265,6 +265,7 @@ function LogRow({
       data-id={String(log.id)}
       data-tone={tone}
       data-status={log.status}
+      data-outcome={log.outcome}
       data-message-id={log.messageId ?? ''}
     >
       <td className={`whitespace-nowrap text-xs tabular-nums ${TONE_STRIPE[tone]}`}>{formatDateTime(log.createdAt)}</td>
@@ -305,7 +306,7 @@ function LogRow({
         {log.details1 === null ? NONE : `${log.details1} ms`}
       </td>
       <td>
-        <LogStatusBadge status={log.status} error={log.error} />
+        <LogStatusBadge outcome={log.outcome} error={log.error} />
       </td>
       <td className="text-right">
         <div className="inline-flex gap-0.5">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageBruteLogDto } from '@zapdesk/core';
+import type { MessageBruteLogDto, RawLogOutcome } from '@zapdesk/core';
 import type { ReactNode } from 'react';
 import { IconCopy, IconRotate } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
@@ -13,18 +13,17 @@ export function formatDateTime(iso: string): string {
   return `${d.toLocaleDateString('pt-BR')} ${d.toLocaleTimeString('pt-BR')}`;
 }
 
-/** received / processed / failed, with the error as the tooltip */
-export function LogStatusBadge({ status, error }: { status: string; error: string | null }) {
+/** what processing the log came to (core's RawLogOutcome), with the error or note as the tooltip */
+export function LogStatusBadge({ outcome, error }: { outcome: RawLogOutcome; error: string | null }) {
   const { t } = useLingui();
-  const label =
-    status === 'processed'
-      ? t`Processado`
-      : status === 'failed'
-        ? t`Falhou`
-        : status === 'received'
-          ? t`Recebido`
-          : status;
-  const cls = status === 'processed' ? 'badge-success' : status === 'failed' ? 'badge-error' : 'badge-info';
+  const look: Record<RawLogOutcome, { label: string; cls: string }> = {
+    ok: { label: t`Processado`, cls: 'badge-success' },
+    warning: { label: t`Aviso`, cls: 'badge-warning' },
+    unknown: { label: t`Sem ticket`, cls: 'badge-neutral' },
+    error: { label: t`Falhou`, cls: 'badge-error' },
+    pending: { label: t`Recebido`, cls: 'badge-info' },
+  };
+  const { label, cls } = look[outcome] ?? { label: outcome, cls: 'badge-ghost' };
   return (
     <span
       className={`badge badge-soft badge-sm whitespace-nowrap ${cls}`}
@@ -32,7 +31,6 @@ export function LogStatusBadge({ status, error }: { status: string; error: strin
       data-testid="log-status"
     >
       {label}
-      {error && status !== 'failed' ? <span aria-hidden="true">*</span> : null}
     </span>
   );
 }
@@ -107,13 +105,13 @@ export function RawLogDialog({
             </div>
           ) : tone === 'warning' ? (
             <div role="status" className="alert alert-warning alert-soft py-2 text-sm">
-              <Trans>Ticket negativo: o evento foi tratado com aviso.</Trans>
+              <Trans>Ticket negativo: o evento foi tratado com aviso.</Trans> {log.error ? `(${log.error})` : null}
             </div>
           ) : null}
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
             <Field label={<Trans>Data</Trans>}>{formatDateTime(log.createdAt)}</Field>
             <Field label={<Trans>Situação</Trans>}>
-              <LogStatusBadge status={log.status} error={null} />
+              <LogStatusBadge outcome={log.outcome} error={null} />
             </Field>
             <Field label={<Trans>Tipo</Trans>}>{log.type ?? NONE}</Field>
             <Field label={<Trans>Ticket</Trans>}>{log.ticketId ?? NONE}</Field>
@@ -135,7 +133,7 @@ export function RawLogDialog({
               {log.details0 || NONE}
             </Field>
             {log.error ? (
-              <Field label={<Trans>Erro</Trans>} wide>
+              <Field label={log.outcome === 'error' ? <Trans>Erro</Trans> : <Trans>Observação</Trans>} wide>
                 <span className="text-error" data-testid="log-error">
                   {log.error}
                 </span>

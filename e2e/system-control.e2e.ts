@@ -103,6 +103,10 @@ test.describe('system control (master)', () => {
     await expect(dialog.getByTestId('log-json')).toContainText(body);
     await shot(page, 'message-logs-dialog');
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+    // live messagesBruteLog: a new event matching the search shows up without a reload
+    await inbound(request, token, wid, { from: `5511977${run}`, name: `Log ${run}`, body: `${body} bis` });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: `${body} bis` })).toHaveAttribute('data-outcome', 'ok');
     // with the error option, the processed message is gone
     await page.getByTestId('logs-with-error').check();
     await expect(rows).toHaveCount(0);

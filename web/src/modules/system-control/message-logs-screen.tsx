@@ -171,7 +171,7 @@ function MessageLogs() {
               <th className="hidden w-20 2xl:table-cell">
                 <Trans>Conexão</Trans>
               </th>
-              <th className="w-52">
+              <th className="w-44">
                 <Trans>Remetente</Trans>
               </th>
               <th className="hidden w-24 md:table-cell">
@@ -271,7 +271,7 @@ function LogRow({
       <td className={`whitespace-nowrap text-xs tabular-nums ${TONE_STRIPE[tone]}`}>{formatDateTime(log.createdAt)}</td>
       <td className="hidden tabular-nums 2xl:table-cell">{log.companyId}</td>
       <td className="hidden tabular-nums 2xl:table-cell">{log.whatsappId ?? NONE}</td>
-      <td className="max-w-[13rem]">
+      <td className="max-w-[11rem]">
         <div className="flex min-w-0 items-center gap-1.5 text-xs">
           <span
             className={log.fromMe ? 'text-info' : 'text-base-content/50'}
@@ -281,7 +281,8 @@ function LogRow({
             {log.fromMe ? <IconArrowRight size={12} /> : <IconArrowLeft size={12} />}
           </span>
           <span className="truncate" title={log.remoteJid ?? undefined}>
-            {log.remoteJid ?? NONE}
+            {/* a person's jid reads as its number; groups and other addresses stay whole */}
+            {log.remoteJid ? log.remoteJid.replace(/@s\.whatsapp\.net$/, '') : NONE}
           </span>
         </div>
       </td>

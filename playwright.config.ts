@@ -44,8 +44,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // a fresh data dir per run (the demo company is seeded on first start)
-    command: `rm -rf ${DATA_DIR} && node_modules/.bin/bun api/src/server.ts`,
+    // a fresh data dir per run (the demo company is seeded on first start); supervised like `npm start`, so a
+    // restart asked from /systemcontrol brings the server back
+    command: `rm -rf ${DATA_DIR} && node scripts/supervise.mjs -- node_modules/.bin/bun api/src/server.ts`,
     url: `${E2E_API_URL}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -70,8 +70,9 @@ async function updateInfo(): Promise<UpdateInfoDto> {
   if (env.updateCheckUrl) {
     try {
       const res = await fetch(env.updateCheckUrl, { signal: AbortSignal.timeout(UPDATE_CHECK_TIMEOUT_MS) });
+      if (!res.ok) throw new Error(`update check answered HTTP ${res.status}`);
       const body = (await res.json()) as { version?: unknown };
-      if (!res.ok || typeof body.version !== 'string') throw new Error(`unexpected answer (HTTP ${res.status})`);
+      if (typeof body?.version !== 'string') throw new Error('update check: no "version" in the answer');
       latest = body.version.slice(0, 50);
     } catch (err) {
       checkError = err instanceof Error ? err.message.slice(0, 200) : 'update check failed';

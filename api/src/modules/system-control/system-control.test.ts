@@ -123,6 +123,30 @@ describe('POST /systemcontrol/', () => {
     expect(r.body.update.commands).toContain('npm start');
   });
 
+  test('update: the latest version from UPDATE_CHECK_URL (a local fake); a failing check says why', async () => {
+    const fake = Bun.serve({
+      port: 0,
+      fetch: (req) =>
+        new URL(req.url).pathname === '/latest.json'
+          ? Response.json({ version: '99.0.0' })
+          : new Response('nope', { status: 500 }),
+    });
+    const env = t.platform.env;
+    try {
+      env.updateCheckUrl = `http://127.0.0.1:${fake.port}/latest.json`;
+      const r = await call(master, { action: 'update' });
+      expect(r.body.update).toMatchObject({ latest: '99.0.0', updateAvailable: true, checkError: null });
+      env.updateCheckUrl = `http://127.0.0.1:${fake.port}/broken`;
+      const broken = await call(master, { action: 'update' });
+      expect(broken.status).toBe(200);
+      expect(broken.body.update).toMatchObject({ latest: null, updateAvailable: null });
+      expect(broken.body.update.checkError).toContain('500');
+    } finally {
+      env.updateCheckUrl = undefined;
+      fake.stop(true);
+    }
+  });
+
   test('reprocessRecentMessages: counts of the window (nothing failed here)', async () => {
     const r = await call(master, { action: 'reprocessRecentMessages', minutes: 5 });
     expect(r.status).toBe(200);

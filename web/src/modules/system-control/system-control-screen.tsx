@@ -342,7 +342,11 @@ function HostCard({ host }: { host: HostInfoDto }) {
           <Meter
             percent={disk}
             label={t`Disco`}
-            caption={t`${formatBytes(host.disk.available)} disponíveis de ${formatBytes(host.disk.total)} (${host.disk.path})`}
+            caption={
+              <span title={host.disk.path}>
+                {t`${formatBytes(host.disk.available)} disponíveis de ${formatBytes(host.disk.total)}`}
+              </span>
+            }
             testId="host-disk"
           />
         </div>
@@ -421,14 +425,16 @@ function ProcessTable({
                         <Trans>parando</Trans>
                       </span>
                     ) : null}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-1.5 text-xs text-base-content/60">
+                    <span>
+                      {p.host} · pid {p.pid} · v{p.version}
+                    </span>
                     {p.self ? (
-                      <span className="badge badge-ghost badge-sm" title={t`O processo que atende esta página`}>
+                      <span className="badge badge-ghost badge-xs" title={t`O processo que atende esta página`}>
                         <Trans>esta página</Trans>
                       </span>
                     ) : null}
-                  </div>
-                  <div className="text-xs text-base-content/60">
-                    {p.host} · pid {p.pid} · v{p.version}
                   </div>
                 </td>
                 <td className="text-right tabular-nums" data-testid="process-uptime">

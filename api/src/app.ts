@@ -4,6 +4,8 @@ import { requestId } from 'hono/request-id';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { fakeGatewayRoutes } from './modules/billing/fake-gateway.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { campaignEngineRoutes } from './modules/campaign-engine/campaign-engine.routes';
 import { campaignSetupsRoutes } from './modules/campaign-setups/campaign-setups.routes';
@@ -109,7 +111,13 @@ export function createApp(opts: AppOptions) {
     .route('/', lookupsRoutes)
     .route('/', saasRoutes)
     .route('/', signupRoutes)
-    .route('/', systemControlRoutes);
+    .route('/', systemControlRoutes)
+    .route('/', billingRoutes)
+    // the embedded fake payment gateway's pay pages; its webhook reaches this app in-process
+    .route(
+      '/',
+      fakeGatewayRoutes((req) => app.fetch(req)),
+    );
   return routes;
 }
 

@@ -1,5 +1,7 @@
 import { seedDemoAi } from './modules/ai/ai.demo';
 import { startAiArea } from './modules/ai/ai.runtime';
+import { seedDemoInvoices } from './modules/billing/billing.demo';
+import { startBillingArea } from './modules/billing/billing.jobs';
 import { seedDemoAiBot, seedDemoBot } from './modules/bots/bots.demo';
 import { startBotsArea } from './modules/bots/bots.runtime';
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
@@ -82,4 +84,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   }
   // kanban: three kanban tags and six customers on 'Principal', four of them on tag lanes (after the connection)
   if (opts.role === 'api') await seedDemoKanban(DEMO.companyName, DEMO.admin.email);
+  // billing: the demo's invoices (paid, pending with a pay link, overdue) on its client companies, then the daily run
+  // (automatic invoices, overdue, grace) queued for today
+  if (opts.role === 'api') await seedDemoInvoices();
+  await startBillingArea(opts);
 }

@@ -88,6 +88,9 @@ export type RichTenant = {
    * second plan and a second company, both deleted by the sweeps (names carry no marker: masters list every one) */
   planId: number;
   sparePlanId: number;
+  /** billing (issue 21): an invoice of the company on that plan, and a second one the sweeps delete */
+  invoiceId: number;
+  spareInvoiceId: number;
   spareCompanyId: number;
 };
 
@@ -279,10 +282,18 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
   });
   const sparePlan = await masterPost({ name: `Plano avulso ${n}`, isPublic: false });
   const spareCompany = await makeCompany();
+  const invoicePost = () =>
+    json<{ id: number }>(
+      t.req('POST', `/invoice/${plan.id}`, { token: master.token, json: { recurrence: 1, value: 99.9 } }),
+    );
+  const invoice = await invoicePost();
+  const spareInvoice = await invoicePost();
 
   return {
     planId: plan.id,
     sparePlanId: sparePlan.id,
+    invoiceId: invoice.id,
+    spareInvoiceId: spareInvoice.id,
     spareCompanyId: spareCompany.id,
     companyId,
     marker,

@@ -77,6 +77,9 @@ const SWEEP_LEAD_ID = '00000000-0000-4000-8000-000000000000';
 const MASTER_COMPANIES = 'the master manages every company (spec 3 §1, §6: companies screens)';
 const OWN_COMPANY = 'a payPanelAccess user reads their own company only: another company is a missing one';
 const MASTER_PLANS = 'plans are platform-level: the master defines them for every company (spec 3 §1)';
+const MASTER_INVOICES = "the master issues and follows every company's invoices (spec 3 §1, §2 /invoices, §6)";
+/** a payment id no fake payment has (the pages answer their 404 page) */
+const SWEEP_PAYMENT_ID = 'pay_fake_00000000000000000000000000000000';
 const PLANS_WHY = 'plans are not a company row: a non-master without payPanelAccess is refused before any lookup';
 
 /** a valid flow form */
@@ -768,6 +771,54 @@ export const ROUTES: Record<string, SweepRoute> = {
     crossTenant: { status: 404, master: MASTER_COMPANIES, why: OWN_COMPANY },
   },
   'GET /publicplan': { access: 'public' },
+  // billing (issue 21): invoices, the billing settings, the gateway's webhook and the embedded fake gateway's pages
+  'GET /invoiceToPlan/:planId': {
+    access: 'id',
+    params: (x) => ({ planId: x.planId }),
+    query: ['companyId'],
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 403, master: MASTER_INVOICES, why: PLANS_WHY },
+  },
+  'GET /invoices': {
+    access: 'auth',
+    query: [...PAGE, 'status', 'companyId'],
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+  },
+  'GET /invoice/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.invoiceId }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 404, master: MASTER_INVOICES, why: OWN_COMPANY },
+  },
+  'POST /invoice/:planId': {
+    access: 'id',
+    params: (x) => ({ planId: x.planId }),
+    body: () => json({ recurrence: 1, value: 99.9 }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 403, master: MASTER_INVOICES, why: PLANS_WHY },
+  },
+  'DELETE /invoice/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.spareInvoiceId }),
+    deny: masterOnly('manageCompanies'),
+    crossTenant: {
+      status: 403,
+      master: MASTER_INVOICES,
+      why: "deleting an invoice is the master's: refused before any lookup",
+    },
+  },
+  'GET /billing/settings': { access: 'auth', deny: masterOnly('manageCompanies') },
+  'PUT /billing/settings': {
+    access: 'auth',
+    body: () => json({ invoiceDaysBefore: 10 }),
+    deny: masterOnly('manageCompanies'),
+  },
+  // the gateway's token header authenticates it (401 otherwise): swept in billing.test.ts
+  'POST /billing/webhook/:gateway': { access: 'public', params: () => ({ gateway: 'fake' }), textParams: ['gateway'] },
+  'GET /fake-gateway/pay/:id': { access: 'public', params: () => ({ id: SWEEP_PAYMENT_ID }), textParams: ['id'] },
+  'POST /fake-gateway/pay/:id': { access: 'public', params: () => ({ id: SWEEP_PAYMENT_ID }), textParams: ['id'] },
+  'GET /fake-gateway/receipt/:id': { access: 'public', params: () => ({ id: SWEEP_PAYMENT_ID }), textParams: ['id'] },
+
   'GET /plan': { access: 'auth', query: PAGE, deny: { actors: ['agent', 'admin'], gate: 'financialPanel' } },
   'POST /plan': {
     access: 'auth',

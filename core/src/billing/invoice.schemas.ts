@@ -114,12 +114,18 @@ export const InvoiceListQuery = z.object({
 });
 export type InvoiceListQuery = z.output<typeof InvoiceListQuery>;
 
+/** Whole days 0–60: a number, or its digits as text (what a select sends). */
 const daysSetting = () =>
-  z.coerce
-    .number({ error: INVOICE_TEXTS.invalidDays })
-    .int(INVOICE_TEXTS.invalidDays)
-    .min(0, INVOICE_TEXTS.invalidDays)
-    .max(BILLING_SETTING_MAX_DAYS, INVOICE_TEXTS.invalidDays);
+  z
+    .union([z.number(), z.string().regex(/^\d{1,3}$/, INVOICE_TEXTS.invalidDays)], { error: INVOICE_TEXTS.invalidDays })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(INVOICE_TEXTS.invalidDays)
+        .min(0, INVOICE_TEXTS.invalidDays)
+        .max(BILLING_SETTING_MAX_DAYS, INVOICE_TEXTS.invalidDays),
+    );
 
 /** GET/PUT /billing/settings (master). */
 export const BillingSettingsInput = z.object({

@@ -21,6 +21,7 @@
  */
 import type { BotSimulatorEvent } from '../ai/ai.schemas';
 import type { ApiTokenEvent } from '../api-tokens/api-token.schemas';
+import type { InvoiceEvent } from '../billing/invoice.schemas';
 import type { BotEvent, BotSetupEvent } from '../bots/bot.schemas';
 import type { CampaignEvent, CampaignListEvent } from '../campaigns/campaign.events';
 import type { CampaignSetupEvent } from '../campaigns/campaign.schemas';
@@ -143,6 +144,11 @@ export const events = {
   messagesBruteLog: fixed<MessageBruteLogEvent>('messagesBruteLog'),
   /** `plan-{companyId}` (spec 3 §7: create, update, delete): the acting master's company, administrators only */
   plan: perCompany<PlanEvent>('plan'),
+  /** `invoice-{invoiceId}` (spec 3 §7): the invoice's company, and each master user (in their own company) */
+  invoice: perRecord<InvoiceEvent>('invoice'),
+  /** ours: `invoices-{companyId}` — every invoice change of the company (its invoice lists: /clientCompanyManager);
+   * masters get every company's on their own company's channel (/invoices, /companiesManager) */
+  invoices: perCompany<InvoiceEvent>('invoices'),
   // the stream itself (sent by the hub, never published by areas)
   ready: fixed<StreamEvent>('ready'),
   resync: fixed<StreamEvent>('resync'),

@@ -167,11 +167,20 @@ export function unsafePendingDueBefore(today: string): Promise<{ id: number; com
 }
 
 /** PENDING invoices without a payment at a gateway yet (its call failed): the daily job retries them. */
-export function unsafeInvoicesWithoutPayment(limit: number): Promise<{ id: number; companyId: number }[]> {
+export function unsafeInvoicesWithoutPayment(
+  limit: number,
+  createdBefore: Date,
+): Promise<{ id: number; companyId: number }[]> {
   return db
     .select({ id: invoices.id, companyId: invoices.companyId })
     .from(invoices)
-    .where(and(inArray(invoices.status, ['PENDING', 'OVERDUE']), sql`${invoices.gatewayPaymentId} is null`))
+    .where(
+      and(
+        inArray(invoices.status, ['PENDING', 'OVERDUE']),
+        sql`${invoices.gatewayPaymentId} is null`,
+        lte(invoices.createdAt, createdBefore),
+      ),
+    )
     .orderBy(asc(invoices.id))
     .limit(limit);
 }
@@ -386,4 +395,30 @@ export async function applyPaymentEvent(
       .where(eq(paymentEvents.id, ev.id));
     return { kind: 'applied', companyId: inv.companyId, invoiceId: inv.id, changed: !!patch } as const;
   });
+}
+
+/** The company platform jobs belong to: the first master's, else the first company (null on an empty install). */
+export async function unsafePlatformJobCompany(): Promise<number | null> {
+  const [m] = await db
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(sql`${users.master} = true`)
+    .orderBy(asc(users.id))
+    .limit(1);
+  if (m) return m.companyId;
+  const [c] = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
+  return c?.id ?? null;
+}
+
+/** A company by its exact name (the demo seed). */
+export async function unsafeFindCompanyByName(
+  name: string,
+): Promise<{ id: number; planId: number | null } | undefined> {
+  const [r] = await db
+    .select({ id: companies.id, planId: companies.planId })
+    .from(companies)
+    .where(eq(companies.name, name))
+    .orderBy(asc(companies.id))
+    .limit(1);
+  return r;
 }

@@ -29,6 +29,7 @@ function report(over: Partial<ProcessReport> & { id: string; reportedAt: string 
     eventLoopLagMs: 0,
     jobsRunning: 0,
     sessions: 0,
+    supervised: true,
     ttlMs: reportTtlMs(2_000),
     hostInfo: {
       host,

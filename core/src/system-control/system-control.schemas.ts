@@ -60,6 +60,8 @@ export type ProcessInfoDto = {
   reportedAt: string;
   /** the process that answered this request */
   self: boolean;
+  /** a supervisor starts it again after a restart (npm start, compose: SUPERVISED=1); others are never restarted */
+  supervised: boolean;
 };
 
 /** One host of the system data (spec 3 §3: disk total/available, memory total/free, cpu load and per core). */
@@ -81,8 +83,14 @@ export const MONITOR_GAUGES = { cpuMaxPercent: 100, memoryMaxMiB: 2048 } as cons
 /** the screen polls the resources every 2.5 s, 100 times (spec 3 §9) */
 export const RESOURCE_POLL = { everyMs: 2_500, times: 100 } as const;
 
-/** restart: the processes asked to restart (each drains and exits; its supervisor starts it again) */
-export type RestartAnswerDto = { restarting: { id: string; name: string }[] };
+/**
+ * restart: the processes asked to restart (each drains and exits; its supervisor starts it again), and those left
+ * running because nothing would start them again (a bare `bun api/src/server.ts`)
+ */
+export type RestartAnswerDto = {
+  restarting: { id: string; name: string }[];
+  unsupervised: { id: string; name: string }[];
+};
 
 /**
  * update: what runs, what is available and how to update — never run from the browser (no shell from a web request):

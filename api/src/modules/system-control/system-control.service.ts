@@ -40,11 +40,14 @@ async function restart(id: string | undefined): Promise<RestartAnswerDto> {
   const live = r ? (await r.store.list()).filter((p) => p.status === 'online') : [];
   const targets = id === undefined ? live : live.filter((p) => p.id === id);
   if (id !== undefined && !targets.length) throw new DomainError('ERR_NOT_FOUND');
+  // a process nothing would start again (a bare `bun api/src/server.ts`) is left running: a click must not be an outage
+  const restarting = targets.filter((p) => p.supervised);
   // each process takes its request at its next report (≤ one interval): it stops taking work, finishes its jobs in
   // flight and exits with the restart code; its supervisor starts it again (npm start, compose's restart policy)
-  for (const t of targets) await r!.store.requestRestart(t.id);
-  log.warn({ ids: targets.map((t) => t.id) }, 'system control: restart requested');
-  return { restarting: targets.map((t) => ({ id: t.id, name: t.name })) };
+  for (const t of restarting) await r!.store.requestRestart(t.id);
+  log.warn({ ids: restarting.map((t) => t.id) }, 'system control: restart requested');
+  const brief = (p: { id: string; name: string }) => ({ id: p.id, name: p.name });
+  return { restarting: restarting.map(brief), unsupervised: targets.filter((p) => !p.supervised).map(brief) };
 }
 
 function compareVersions(a: string, b: string): number {

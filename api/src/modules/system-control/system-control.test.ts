@@ -23,6 +23,7 @@ beforeAll(async () => {
     role: 'embedded',
     port: 1,
     store,
+    supervised: true,
     intervalMs: 60_000, // ticks only when asked (a request reports the answering process first)
     onRestart: () => {
       restartsAsked++;
@@ -70,6 +71,7 @@ describe('POST /systemcontrol/', () => {
       expect(me).toMatchObject({ id: `${os.hostname()}:${process.pid}`, role: 'embedded', pid: process.pid });
       expect(me.name).toBe(`embedded@${os.hostname()}:1`);
       expect(me.status).toBe('online');
+      expect(me.supervised).toBe(true);
       expect(me.restarts).toBe(0);
       expect(me.cpu).toBeGreaterThanOrEqual(0);
       expect(me.cpu).toBeLessThanOrEqual(100 * os.cpus().length);
@@ -106,13 +108,34 @@ describe('POST /systemcontrol/', () => {
     expect(unknown.body.error).toBe('ERR_NOT_FOUND');
     const one = await call(master, { action: 'restart', id: reporter.id });
     expect(one.status).toBe(200);
-    expect(one.body).toEqual({ restart: { restarting: [{ id: reporter.id, name: reporter.name }] } });
+    expect(one.body).toEqual({ restart: { restarting: [{ id: reporter.id, name: reporter.name }], unsupervised: [] } });
     expect(restartsAsked).toBe(0);
     await reporter.tick();
     expect(restartsAsked).toBe(1);
     // asked once: a second report does not restart again
     await reporter.tick();
     expect(restartsAsked).toBe(1);
+  });
+
+  test('restart all: a process without a supervisor is left running (nothing would start it again)', async () => {
+    const bare = { ...(await reporter.snapshot()), id: 'barehost:7', name: 'api@barehost:8080', supervised: false };
+    await store.put(bare);
+    try {
+      const all = await call(master, { action: 'restart' });
+      expect(all.body.restart).toEqual({
+        restarting: [{ id: reporter.id, name: reporter.name }],
+        unsupervised: [{ id: 'barehost:7', name: 'api@barehost:8080' }],
+      });
+      expect(await store.takeRestartRequest('barehost:7')).toBe(false);
+      const one = await call(master, { action: 'restart', id: 'barehost:7' });
+      expect(one.body.restart).toEqual({
+        restarting: [],
+        unsupervised: [{ id: 'barehost:7', name: 'api@barehost:8080' }],
+      });
+    } finally {
+      await store.remove('barehost:7');
+      await store.takeRestartRequest(reporter.id);
+    }
   });
 
   test('update: the running version and the procedure, latest unknown without UPDATE_CHECK_URL', async () => {

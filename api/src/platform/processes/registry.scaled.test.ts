@@ -43,6 +43,8 @@ function spawn(name: string, script: 'server.ts' | 'worker.ts', env: Record<stri
       REDIS_URL: redisUrl!,
       REDIS_PREFIX: PREFIX,
       PROCESS_REPORT_MS: String(REPORT_MS),
+      // this test plays the supervisor (compose's restart policy) of every process it starts
+      SUPERVISED: '1',
       SIMULATOR_ENABLED: '1',
       DATA_DIR: `/tmp/sys-api-data/${PREFIX}/${name}`,
       WEB_DIST: `/tmp/sys-api-data/${PREFIX}/no-web`,
@@ -125,7 +127,7 @@ describe.skipIf(!pgUrl || !redisUrl)('process registry: 2 API processes + 1 work
     ]);
     expect(fromB.find((p) => p.self)?.pid).toBe(B.p.proc.pid);
     for (const p of fromB) {
-      expect(p).toMatchObject({ status: 'online', restarts: 0, id: `${host}:${p.pid}` });
+      expect(p).toMatchObject({ status: 'online', restarts: 0, id: `${host}:${p.pid}`, supervised: true });
       expect(p.memory).toBeGreaterThan(0);
     }
     // A owns the demo's simulator sessions
@@ -141,7 +143,7 @@ describe.skipIf(!pgUrl || !redisUrl)('process registry: 2 API processes + 1 work
     const wId = `${host}:${W.proc.pid}`;
     const asked = await call(A.base, 'POST', '/systemcontrol/', { action: 'restart', id: wId });
     expect(asked.status).toBe(200);
-    expect(asked.body).toEqual({ restart: { restarting: [{ id: wId, name: `worker@${host}` }] } });
+    expect(asked.body).toEqual({ restart: { restarting: [{ id: wId, name: `worker@${host}` }], unsupervised: [] } });
     expect(await W.proc.exited).toBe(RESTART_EXIT_CODE);
     const body = `Mensagem durante o reinício ${PREFIX}`;
     const inbound = await call(A.base, 'POST', `/simulator/${conn.id}/inbound`, {

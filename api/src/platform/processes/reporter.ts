@@ -42,6 +42,8 @@ export type ReporterOptions = {
   diskPath: string;
   /** restarts told by the supervisor (ZAPDESK_RESTARTS, set by scripts/run.mjs); else the store's start count */
   supervisorRestarts?: number;
+  /** a supervisor starts this process again when it exits (ZAPDESK_RESTARTS or SUPERVISED=1 in its environment) */
+  supervised: boolean;
 };
 
 /**
@@ -105,6 +107,7 @@ export class ProcessReporter {
       jobsRunning: runningJobs(),
       sessions,
       reportedAt,
+      supervised: this.opts.supervised,
       ttlMs: reportTtlMs(this.opts.intervalMs),
       hostInfo: await this.host.sample(reportedAt),
     };
@@ -165,8 +168,8 @@ export function processStoreFor(env: Platform['env']): ProcessStore {
  * shutdownPlatform(), so a draining process stays listed (as stopping) until its jobs in flight are done.
  */
 export async function startProcessReporter(
-  opts: Omit<ReporterOptions, 'store' | 'intervalMs' | 'diskPath' | 'name'> &
-    Partial<Pick<ReporterOptions, 'store' | 'intervalMs' | 'diskPath' | 'name'>>,
+  opts: Omit<ReporterOptions, 'store' | 'intervalMs' | 'diskPath' | 'name' | 'supervised'> &
+    Partial<Pick<ReporterOptions, 'store' | 'intervalMs' | 'diskPath' | 'name' | 'supervised'>>,
 ): Promise<ProcessReporter> {
   const p = platform();
   const supervised = process.env.ZAPDESK_RESTARTS ? Number(process.env.ZAPDESK_RESTARTS) : Number.NaN;
@@ -177,6 +180,7 @@ export async function startProcessReporter(
     diskPath: opts.diskPath ?? p.env.dataDir,
     name: opts.name ?? p.env.processName,
     supervisorRestarts: opts.supervisorRestarts ?? (Number.isInteger(supervised) ? supervised : undefined),
+    supervised: opts.supervised ?? (Number.isInteger(supervised) || process.env.SUPERVISED === '1'),
   });
   reporters.set(p, r);
   await r.start();

@@ -31,6 +31,7 @@ function report(id: string, ttlMs = 60_000): ProcessReport {
     jobsRunning: 0,
     sessions: 0,
     reportedAt: at,
+    supervised: true,
     ttlMs,
     hostInfo: {
       host: 'h',

@@ -103,6 +103,9 @@ test.describe('system control (master)', () => {
     await expect(dialog.getByTestId('log-json')).toContainText(body);
     await shot(page, 'message-logs-dialog');
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+    // reprocessing a log that produced its message changes nothing (idempotent), and says so
+    await mine.getByTestId('log-reprocess').click();
+    await expect(toast(page, 'nada foi alterado')).toBeVisible();
     // live messagesBruteLog: a new event matching the search shows up without a reload
     await inbound(request, token, wid, { from: `5511977${run}`, name: `Log ${run}`, body: `${body} bis` });
     await expect(rows).toHaveCount(2);

@@ -73,7 +73,10 @@ function MessageLogs() {
       const updated = await reprocessMessage(log.id);
       list.upsert(updated);
       setViewing((v) => (v?.id === updated.id ? updated : v));
-      toast.success(t`Mensagem reprocessada.`);
+      // a log that already produced its message is answered as it is (the API is idempotent): say so
+      if (log.outcome === 'ok' && updated.outcome === 'ok')
+        toast.info(t`Este evento já gerou sua mensagem: nada foi alterado.`);
+      else toast.success(t`Mensagem reprocessada.`);
     } catch (err) {
       toastError(err);
     } finally {

@@ -97,7 +97,7 @@ export const ROUTES: RouteDef[] = [
     page: page(() => import('./pages/client-company-manager-page')),
   },
   { path: '/plans', access: 'private', page: page(() => import('./pages/plans-page')) },
-  { path: '/invoices', access: 'private', page: soon('invoices') },
+  { path: '/invoices', access: 'private', page: page(() => import('./pages/invoices-page')) },
   { path: '/notificationTemplateList', access: 'private', page: soon('notificationTemplates') },
   { path: '/notificationTemplatelist', access: 'private', page: soon('notificationTemplates') },
   {

@@ -4,9 +4,10 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from
 import { refreshSession } from '../../lib/api';
 import { toastError } from '../../lib/errors';
 import { validateAndSave } from '../../lib/save-form';
-import { IconBell, IconBuilding, IconReceipt } from '../../ui/icons';
+import { IconBell, IconBuilding } from '../../ui/icons';
 import { ListSpinner } from '../../ui/list-body';
 import { useSessionUser } from '../auth/use-capabilities';
+import { CompanyInvoices } from '../billing/company-invoices';
 import { type CompanyValues, fetchCompany, updateCompany } from './companies-api';
 import { CompanyStatusBadge } from './company-bits';
 import { type CompanyErrors, CompanyForm } from './company-form';
@@ -159,12 +160,7 @@ export function CompanyDetail({
             description={<Trans>Quem recebe os avisos de cobrança por e-mail e WhatsApp.</Trans>}
             testId="company-notifications-section"
           />
-          <ComingSoon
-            icon={<IconReceipt size={18} />}
-            title={<Trans>Faturas</Trans>}
-            description={<Trans>As faturas do plano da empresa, com pagamento e recibo.</Trans>}
-            testId="company-invoices-section"
-          />
+          <CompanyInvoices company={company} master={master} />
         </div>
       )}
     </CompanyPageShell>

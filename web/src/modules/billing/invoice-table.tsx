@@ -1,0 +1,164 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { type DataColumn, DataTable } from '../../ui/data-table';
+import { IconReceipt, IconTrash, IconWallet } from '../../ui/icons';
+import { RowActionButton } from '../../ui/row-actions';
+import { useBillingTypeLabel } from '../plans/plan-labels';
+import { InvoiceStatusIcon } from './invoice-status';
+import { formatInvoiceDay, invoiceValue } from './invoice-values';
+import type { InvoiceDto } from './invoices-api';
+
+const NONE = <span className="text-base-content/40">—</span>;
+
+/**
+ * The invoice rows of /invoices and of the company page's invoices block (spec 3 §4): period, value, billing type,
+ * due date, status (icon + tooltip), pay date; pay only for PENDING with a payment link (opens the gateway's page),
+ * the receipt when the gateway gave one, delete (master, PENDING) through `onDelete`.
+ */
+export function InvoiceTable({
+  items,
+  showCompany,
+  onDelete,
+  testId,
+}: {
+  items: readonly InvoiceDto[];
+  showCompany: boolean;
+  /** the master's delete (asks first); absent: no delete column */
+  onDelete?: (invoice: InvoiceDto) => void;
+  testId: string;
+}) {
+  const { t } = useLingui();
+  const billingLabel = useBillingTypeLabel();
+  const columns: DataColumn<InvoiceDto>[] = [
+    ...(showCompany
+      ? [
+          {
+            key: 'company',
+            header: <Trans>Empresa</Trans>,
+            className: 'max-w-[13rem]',
+            testId: 'invoice-company',
+            cell: (i: InvoiceDto) => <span className="block truncate font-medium">{i.companyName}</span>,
+          },
+        ]
+      : []),
+    {
+      key: 'period',
+      header: <Trans>Período</Trans>,
+      className: 'whitespace-nowrap tabular-nums',
+      testId: 'invoice-period',
+      cell: (i) => `${formatInvoiceDay(i.startInvoicePeriod)} – ${formatInvoiceDay(i.endInvoicePeriod)}`,
+    },
+    {
+      key: 'value',
+      header: <Trans>Valor</Trans>,
+      headerClassName: 'text-right',
+      className: 'whitespace-nowrap text-right tabular-nums',
+      testId: 'invoice-value',
+      cell: (i) => invoiceValue(i),
+    },
+    {
+      key: 'billing',
+      header: <Trans>Cobrança</Trans>,
+      headerClassName: 'hidden lg:table-cell',
+      className: 'hidden whitespace-nowrap lg:table-cell',
+      cell: (i) => billingLabel(i.billingType),
+    },
+    {
+      key: 'due',
+      header: <Trans>Vencimento</Trans>,
+      className: 'whitespace-nowrap tabular-nums',
+      testId: 'invoice-due',
+      cell: (i) => formatInvoiceDay(i.dueDate),
+    },
+    {
+      key: 'status',
+      header: <Trans>Situação</Trans>,
+      cell: (i) => <InvoiceStatusIcon status={i.status} />,
+    },
+    {
+      key: 'payDate',
+      header: <Trans>Pagamento</Trans>,
+      headerClassName: 'hidden md:table-cell',
+      className: 'hidden whitespace-nowrap tabular-nums md:table-cell',
+      testId: 'invoice-pay-date',
+      cell: (i) => (i.payDate ? formatInvoiceDay(i.payDate) : NONE),
+    },
+  ];
+  return (
+    <DataTable
+      items={items}
+      testId={testId}
+      rowTestId="invoice-row"
+      rowKey={(i) => i.id}
+      rowData={(i) => ({ 'data-id': String(i.id), 'data-status': i.status, 'data-company': i.companyName })}
+      className="table-sm"
+      actionsClassName={showCompany ? 'w-24' : 'w-32'}
+      columns={columns}
+      actions={(i) => (
+        <>
+          {i.status === 'PENDING' && i.paymentLink ? (
+            <LinkAction
+              href={i.paymentLink}
+              label={t`Pagar`}
+              icon={<IconWallet size={16} />}
+              tone="primary"
+              withLabel={!showCompany}
+              testId="invoice-pay"
+            />
+          ) : null}
+          {i.transactionReceiptUrl ? (
+            <LinkAction
+              href={i.transactionReceiptUrl}
+              label={t`Ver recibo`}
+              icon={<IconReceipt size={16} />}
+              withLabel={!showCompany}
+              testId="invoice-receipt"
+            />
+          ) : null}
+          {onDelete && i.status === 'PENDING' ? (
+            <RowActionButton
+              label={t`Excluir fatura`}
+              icon={<IconTrash size={16} />}
+              tone="error"
+              onClick={() => onDelete(i)}
+              testId="invoice-delete"
+            />
+          ) : null}
+        </>
+      )}
+    />
+  );
+}
+
+/** A row action that opens the gateway's page (payment, receipt) in a new tab. */
+function LinkAction({
+  href,
+  label,
+  icon,
+  tone,
+  withLabel,
+  testId,
+}: {
+  href: string;
+  label: string;
+  icon: ReactNode;
+  tone?: 'primary';
+  /** the label beside the icon (the company page's roomy table); else the icon, the label as its tooltip */
+  withLabel: boolean;
+  testId: string;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`btn btn-ghost btn-sm ${withLabel ? '' : 'btn-square'} ${tone === 'primary' ? 'text-primary' : ''}`}
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+    >
+      {icon}
+      {withLabel ? <span className="hidden sm:inline">{label}</span> : null}
+    </a>
+  );
+}

@@ -1,10 +1,9 @@
 import {
   type BillingSettingsDto,
+  events,
   type InvoiceDto,
-  type InvoiceEvent,
   type InvoicePageDto,
   type ManualInvoiceInput,
-  perRecord,
 } from '@zapdesk/core';
 import type { z } from 'zod';
 import { apiJson } from '../../lib/api';
@@ -14,12 +13,12 @@ export type { InvoiceDto, InvoiceEvent, InvoiceStatus } from '@zapdesk/core';
 export { INVOICE_STATUSES } from '@zapdesk/core';
 
 /** live `invoice-{id}` (spec 3 §7): one invoice's changes */
-export const invoiceChannel = perRecord<InvoiceEvent>('invoice');
+export const invoiceChannel = events.invoice;
 /**
  * live `invoices-{companyId}`: every invoice change of the company; a master gets every company's on their own
  * company's channel (the new invoices of /invoices and of the company pages).
  */
-export const companyInvoicesChannel = perRecord<InvoiceEvent>('invoices');
+export const companyInvoicesChannel = events.invoices;
 
 export type InvoiceFilter = { status: string; companyId?: number };
 

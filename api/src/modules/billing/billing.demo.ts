@@ -1,4 +1,4 @@
-import { addDaysToDay } from '@zapdesk/core';
+import { addDaysToDay, addMonthsToDay } from '@zapdesk/core';
 import { now } from '../../platform/clock';
 import { log } from '../../platform/log';
 import { listCompanyInvoices, unsafeFindCompanyByName } from './billing.repo';
@@ -19,8 +19,10 @@ export async function seedDemoInvoices(): Promise<void> {
   };
   const clinic = await plan('Clínica Sorriso');
   if (clinic) {
+    // the paid quarter ends the day before the pending one starts
+    const next = addDaysToDay(today, 5);
     await seedDemoInvoice(clinic.companyId, clinic.planId, {
-      dueDate: addDaysToDay(today, -85),
+      dueDate: addMonthsToDay(next, -3),
       months: 3,
       outcome: 'paid',
       billingType: 'CREDIT_CARD',

@@ -1,8 +1,10 @@
 import { addDaysToDay, isIsoDay } from '@zapdesk/core';
 import { z } from 'zod';
 import { now } from '../../platform/clock';
+import { platform } from '../../platform/index';
 import { defineJob } from '../../platform/jobs/define-job';
 import { log } from '../../platform/log';
+import { paymentGateway } from '../../platform/payments';
 import { unsafePlatformJobCompany } from './billing.repo';
 import { runBillingDay, todayOf } from './billing.service';
 
@@ -46,5 +48,8 @@ export async function scheduleBillingDay(day: string): Promise<void> {
 export async function startBillingArea(opts: { role: 'api' | 'worker' | 'cli' }): Promise<void> {
   billingDailyJob.register();
   if (opts.role === 'cli') return;
+  if (platform().env.production && paymentGateway().name === 'fake') {
+    log.warn('billing: no PAYMENT_GATEWAY_URL — invoices get links to the embedded fake gateway (nothing is charged)');
+  }
   await scheduleBillingDay(todayOf(now())).catch((err) => log.error({ err }, 'billing: daily run not queued'));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { InvoiceDto } from '@zapdesk/core';
+import { addDaysToDay, type InvoiceDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { companies, invoices, paymentEvents } from '../../db/schema';
 import { TestClock, useClock } from '../../platform/clock';
@@ -455,6 +455,16 @@ describe('the daily run over a 3-month cycle (moved clock)', () => {
     await scheduleBillingDay(today); // twice: one job
     const job = await t.platform.jobs.get(`billing-daily-${today}`);
     expect(job).toMatchObject({ name: 'billing.daily', data: { day: today } });
+    // the runner on the shared clock runs it; it has queued the next day's run at 09:00 UTC
+    await t.platform.jobs.startWorkers();
+    await clock.advanceUntil(async () => (await t.platform.jobs.get(`billing-daily-${today}`))?.state === 'completed', {
+      stepMs: 1_000,
+      pauseMs: 30,
+      maxSteps: 300,
+    });
+    const next = await t.platform.jobs.get(`billing-daily-${addDaysToDay(today, 1)}`);
+    expect(next).toMatchObject({ name: 'billing.daily', state: 'delayed' });
+    expect((next?.timestamp ?? 0) + (next?.opts.delay ?? 0)).toBe(Date.parse(`${addDaysToDay(today, 1)}T09:00:00Z`));
   });
 });
 
@@ -470,11 +480,14 @@ describe('demo', () => {
         i.status,
         !!i.paymentLink,
         !!i.transactionReceiptUrl,
+        i.startInvoicePeriod,
+        i.endInvoicePeriod,
       ]);
-    expect(await of(clinic.company.id)).toEqual([
-      ['PENDING', true, false],
-      ['CONFIRMED', true, true],
-    ]);
-    expect(await of(shop.company.id)).toEqual([['OVERDUE', true, false]]);
+    const [pending, paid] = await of(clinic.company.id);
+    expect(pending.slice(0, 3)).toEqual(['PENDING', true, false]);
+    expect(paid.slice(0, 3)).toEqual(['CONFIRMED', true, true]);
+    // consecutive quarters: the paid one ends the day before the pending one starts
+    expect(addDaysToDay(paid[4] as string, 1)).toBe(pending[3] as string);
+    expect((await of(shop.company.id)).map((r) => r.slice(0, 3))).toEqual([['OVERDUE', true, false]]);
   });
 });

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -25,6 +24,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { messageApiRoutes } from './modules/message-api/message-api.routes';
 import { messagesListRoutes } from './modules/messages/list/messages-list.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickAnswersRoutes } from './modules/quick-answers/quick-answers.routes';
@@ -44,6 +44,7 @@ import { requestBodyLimits } from './platform/http/body-limit';
 import type { AppEnv } from './platform/http/context';
 import { errorBody, onError } from './platform/http/errors';
 import { apiSecurityHeaders } from './platform/http/security-headers';
+import { requestContext } from './platform/observability/request-context';
 
 export type AppOptions = { corsOrigins: string[] };
 
@@ -55,7 +56,8 @@ export type AppOptions = { corsOrigins: string[] };
 export function createApp(opts: AppOptions) {
   // strict: false — the spec writes some calls with a trailing slash (`GET /whatsapp/`, `/users/`, `/tags/`…): both forms answer
   const app = new Hono<AppEnv>({ strict: false });
-  app.use(requestId());
+  // request id (X-Request-Id in and out), request-scoped log fields, the access line and the latency histogram
+  app.use(requestContext());
   app.use(apiSecurityHeaders());
   app.use(
     cors({
@@ -73,6 +75,7 @@ export function createApp(opts: AppOptions) {
 
   const routes = app
     .route('/', healthRoutes)
+    .route('/', metricsRoutes)
     .route('/', authRoutes)
     .route('/', usersRoutes)
     .route('/', userAuthorizationsRoutes)

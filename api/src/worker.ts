@@ -2,6 +2,7 @@ import { selectAdapters } from './platform/adapters';
 import { loadEnv } from './platform/env';
 import { bootPlatform, shutdownPlatform } from './platform/index';
 import { log } from './platform/log';
+import { startWorkerMetricsServer } from './platform/observability/metrics-server';
 import { RESTART_EXIT_CODE, startProcessReporter } from './platform/processes/reporter';
 import { runStartupTasks } from './startup';
 
@@ -23,6 +24,7 @@ async function main() {
   const p = await bootPlatform({ env, events, jobs });
   await runStartupTasks({ role: 'worker' });
   await p.jobs.startWorkers();
+  startWorkerMetricsServer(env, p);
   log.info({ jobs: env.redisUrl ? 'BullMQ (Redis)' : 'jobs table (PostgreSQL)' }, 'worker started');
   console.log(`  Worker consuming jobs from ${env.redisUrl ? 'Redis (BullMQ)' : 'the PostgreSQL jobs table'}`);
 

@@ -65,6 +65,12 @@ export type Env = {
   cepLookupUrl?: string;
   /** time limit of one CNPJ/CEP lookup (LOOKUP_TIMEOUT_MS, default 4000) */
   lookupTimeoutMs: number;
+  /**
+   * bearer token of `GET /metrics` (METRICS_TOKEN, ≥ 16 characters; also `?token=`); unset: the route answers 404.
+   * A worker process serves its own /metrics on METRICS_PORT (default 9464) when the token is set.
+   */
+  metricsToken?: string;
+  metricsPort: number;
 };
 
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -192,7 +198,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     cnpjLookupUrl: source.CNPJ_LOOKUP_URL || undefined,
     cepLookupUrl: source.CEP_LOOKUP_URL || undefined,
     lookupTimeoutMs: Math.min(30_000, Math.max(100, Math.floor(num(source.LOOKUP_TIMEOUT_MS, 4_000)))),
+    metricsToken: parseMetricsToken(source.METRICS_TOKEN),
+    metricsPort: Math.floor(num(source.METRICS_PORT, 9464)),
   };
+}
+
+/** METRICS_TOKEN: unset or empty disables /metrics; a short one refuses to start (it guards operational data). */
+export function parseMetricsToken(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  if (!t) return undefined;
+  if (t.length < 16) throw new Error('METRICS_TOKEN: use at least 16 random characters (or leave it unset).');
+  return t;
 }
 
 export const REPO_ROOT = repoRoot;

@@ -147,6 +147,8 @@ function scheduleForm(x: RichTenant): FormData {
 export const ROUTES: Record<string, SweepRoute> = {
   // public
   'GET /health': { access: 'public' },
+  // Prometheus series: no session, its own bearer token (METRICS_TOKEN; unset → 404), issue 22
+  'GET /metrics': { access: 'public' },
   // the OpenAPI documents (spec 3 §7: no session)
   'GET /api/documents': { access: 'public' },
   'GET /api/internalDocs': { access: 'public' },

@@ -29,6 +29,7 @@ import { emit } from '../../platform/index';
 import { defineJob } from '../../platform/jobs/define-job';
 import { UnrecoverableJobError } from '../../platform/jobs/types';
 import { log } from '../../platform/log';
+import { countCampaignSend } from '../../platform/observability/metrics';
 import { sendOutbound } from '../messages/messages.outbound';
 import { pacingScale, releaseRetryMs, retryMs, WEBHOOK_ATTEMPTS, webhookBackoffMs } from './campaign-engine.knobs';
 import { ensureLiveness, isWorkerAlive, workerId } from './campaign-engine.liveness';
@@ -727,6 +728,7 @@ async function runDispatch(
     if (move.type === 'release') releaseDelay = retryMs();
     log.warn({ err, companyId, dispatchId: row.id, move: move.type }, 'campaigns: dispatch send failed');
   } finally {
+    if (move) countCampaignSend(move.type);
     try {
       if (move && move.type !== 'messageSent') last = await finishMove(companyId, row, move);
       // released while the campaign was being concluded (its pending rows were canceled): canceled like them

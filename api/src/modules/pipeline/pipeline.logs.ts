@@ -1,6 +1,7 @@
 import { events, type MessageBruteLogDto, type RawLogOutcome } from '@zapdesk/core';
 import { emit, type Platform, platform } from '../../platform/index';
 import { log } from '../../platform/log';
+import { countInboundReceived, observeInboundProcessed } from '../../platform/observability/metrics';
 import { type RawLogRow, unsafeMasterUsers } from './pipeline.repo';
 
 export type { MessageBruteLogDto };
@@ -64,6 +65,10 @@ export function emitRawLogEvent(
   row: RawLogRow | null,
   extra: { messagesBruteLogId?: number; message?: string } = {},
 ): void {
+  // the inbound series of /metrics: every raw log passes here when written and when its processing ends
+  if (action === 'create') countInboundReceived();
+  else if (action === 'update' && row && row.status !== 'received')
+    observeInboundProcessed(rawLogOutcome(row), row.createdAt);
   void masters().then((list) => {
     for (const m of list) {
       emit({

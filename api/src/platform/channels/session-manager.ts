@@ -13,7 +13,13 @@ export type SessionConn = {
   lib: 'baileys' | 'simulator';
 };
 
-type Live = { gen: number; conn: SessionConn; session: ChannelSession | null };
+type Live = {
+  gen: number;
+  conn: SessionConn;
+  session: ChannelSession | null;
+  /** the adapter's last reported status (metrics) */
+  status?: string;
+};
 
 /**
  * Owns the live ChannelSessions of this process. Picks the adapter by `lib`, asks the ownership port before
@@ -44,6 +50,16 @@ export class SessionManager {
 
   liveConnectionIds(): number[] {
     return [...this.live.keys()];
+  }
+
+  /** the sessions running here by their last reported status (`starting` before the first report) */
+  statusCounts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const e of this.live.values()) {
+      const s = e.status ?? 'starting';
+      out[s] = (out[s] ?? 0) + 1;
+    }
+    return out;
   }
 
   /** one start/stop at a time per connection */
@@ -141,6 +157,7 @@ export class SessionManager {
       onPairingCode: (...a) => forward('onPairingCode', a),
       onStatus: (connId, status, info) => {
         const wasCurrent = current();
+        if (wasCurrent) entry.status = status;
         const handled = forward('onStatus', [connId, status, info]);
         // the phone logged out (or the number was banned): this session is over. Adapters report a transient drop
         // they recover from without reason 'logout'.
@@ -170,6 +187,11 @@ export function setSessionOwnershipFactory(factory: (p: Platform) => SessionOwne
 }
 
 const managers = new WeakMap<Platform, SessionManager>();
+
+/** The current platform's session manager if one was made (metrics read it without creating one). */
+export function peekSessionManager(p: Platform = platform()): SessionManager | undefined {
+  return managers.get(p);
+}
 
 /** The session manager of the current platform (one per process; tests get one per app). */
 export function sessionManager(): SessionManager {

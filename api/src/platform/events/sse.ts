@@ -26,6 +26,11 @@ export function sseHub(p: Platform = platform()): SseHub {
   return hub;
 }
 
+/** the current platform's hub if one was made (metrics read it without creating one) */
+export function peekSseHub(p: Platform = platform()): SseHub | undefined {
+  return hubs.get(p.events);
+}
+
 /** Boot step of API processes: the resume buffer fills from the start, before the first client connects. */
 export function startSseHub(): void {
   sseHub();

@@ -209,6 +209,17 @@ export class BullJobs implements Jobs {
     return n;
   }
 
+  async counts(): Promise<Record<JobState, number>> {
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed');
+    return {
+      waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+      delayed: c.delayed ?? 0,
+      active: c.active ?? 0,
+      completed: c.completed ?? 0,
+      failed: c.failed ?? 0,
+    };
+  }
+
   onSettled(listener: (e: JobSettled) => void): () => void {
     this.settledListeners.add(listener);
     return () => this.settledListeners.delete(listener);

@@ -10,6 +10,7 @@ import {
   type JobInfo,
   type JobOpts,
   type JobSettled,
+  type JobState,
   type Jobs,
   type JobsFilter,
   UnrecoverableJobError,
@@ -148,6 +149,12 @@ export class DbJobs implements Jobs {
 
   removeAll(filter: JobsFilter = {}): Promise<number> {
     return this.repo.removeAll(filter);
+  }
+
+  async counts(): Promise<Record<JobState, number>> {
+    const out: Record<JobState, number> = { waiting: 0, delayed: 0, active: 0, completed: 0, failed: 0 };
+    for (const r of await this.repo.countByStatus()) out[r.status as JobState] = Number(r.n);
+    return out;
   }
 
   onSettled(listener: (e: JobSettled) => void): () => void {

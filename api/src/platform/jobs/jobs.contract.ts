@@ -182,6 +182,21 @@ export function jobsContract(name: string, target: JobsContractTarget): void {
       expect(calls).toBe(2);
     });
 
+    test('counts() answers the queue by state (the /metrics gauge)', async () => {
+      const jobs = await open(fresh());
+      jobs.define('quick', async () => 'ok');
+      jobs.define('broken', async () => {
+        throw new Error('não');
+      });
+      await jobs.startWorkers();
+      const done = await jobs.add('quick', {});
+      const bad = await jobs.add('broken', {});
+      await jobs.add('quick', {}, { delay: 60_000 });
+      await waitFor(async () => (await jobs.get(done.id))?.state === 'completed');
+      await waitFor(async () => (await jobs.get(bad.id))?.state === 'failed');
+      expect(await jobs.counts?.()).toEqual({ waiting: 0, delayed: 1, active: 0, completed: 1, failed: 1 });
+    });
+
     test('a jobId makes add idempotent: the second add returns the stored job and nothing runs twice', async () => {
       const jobs = await open(fresh());
       let runs = 0;

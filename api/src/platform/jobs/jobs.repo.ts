@@ -104,6 +104,15 @@ export function jobsRepo(queue: string, dbOf: () => Db = () => liveDb, clockOf: 
       return rows.length;
     },
 
+    /** jobs of the queue by state (an index-only count on jobs_due_idx) */
+    async countByStatus(): Promise<{ status: string; n: number }[]> {
+      return dbOf()
+        .select({ status: jobs.status, n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(inQueue)
+        .groupBy(jobs.status);
+    },
+
     /** Which of these job names have something due now (one cheap indexed query per poll while idle). */
     async dueNames(names: string[]): Promise<string[]> {
       if (names.length === 0) return [];

@@ -64,6 +64,8 @@ export interface Jobs {
   list(filter?: JobsFilter & { limit?: number }): Promise<JobInfo[]>;
   remove(id: string): Promise<boolean>;
   removeAll(filter?: JobsFilter): Promise<number>;
+  /** how many jobs of the queue are in each state (the /metrics gauge); optional for test doubles */
+  counts?(): Promise<Record<JobState, number>>;
   /**
    * Calls `listener` after each attempt this process ran is recorded (live updates of job lists). Only attempts run
    * by this instance's workers are heard; a listener's error is logged, never fails the job.

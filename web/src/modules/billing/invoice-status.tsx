@@ -47,7 +47,8 @@ export function InvoiceStatusIcon({ status }: { status: InvoiceStatus }) {
         aria-label={i18n._(look.tip)}
       >
         {look.icon}
-        {i18n._(look.label)}
+        {/* narrow screens: the icon, its tooltip and accessible name say it */}
+        <span className="hidden sm:inline">{i18n._(look.label)}</span>
       </span>
     </span>
   );

@@ -44,7 +44,8 @@ export function InvoiceTable({
     {
       key: 'period',
       header: <Trans>Período</Trans>,
-      className: 'whitespace-nowrap tabular-nums',
+      headerClassName: 'hidden sm:table-cell',
+      className: 'hidden whitespace-nowrap tabular-nums sm:table-cell',
       testId: 'invoice-period',
       cell: (i) => `${formatInvoiceDay(i.startInvoicePeriod)} – ${formatInvoiceDay(i.endInvoicePeriod)}`,
     },
@@ -54,7 +55,13 @@ export function InvoiceTable({
       headerClassName: 'text-right',
       className: 'whitespace-nowrap text-right tabular-nums',
       testId: 'invoice-value',
-      cell: (i) => invoiceValue(i),
+      cell: (i) => (
+        <>
+          {invoiceValue(i)}
+          {/* narrow screens: the due date rides under the value */}
+          <span className="block text-xs text-base-content/60 sm:hidden">{formatInvoiceDay(i.dueDate)}</span>
+        </>
+      ),
     },
     {
       key: 'billing',
@@ -66,7 +73,8 @@ export function InvoiceTable({
     {
       key: 'due',
       header: <Trans>Vencimento</Trans>,
-      className: 'whitespace-nowrap tabular-nums',
+      headerClassName: 'hidden sm:table-cell',
+      className: 'hidden whitespace-nowrap tabular-nums sm:table-cell',
       testId: 'invoice-due',
       cell: (i) => formatInvoiceDay(i.dueDate),
     },

@@ -206,7 +206,9 @@ function GraceSetting() {
         data-testid="invoices-grace"
       >
         <IconSettings size={16} />
-        <Trans>Carência: {days} dias</Trans>
+        <span className="hidden sm:inline">
+          <Trans>Carência: {days} dias</Trans>
+        </span>
       </button>
       {editing ? (
         <BillingSettingsDialog

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiLogin, authHeaders, login, shot, toast } from './support';
+import { ptLeftovers } from './po-texts';
+import { ADMIN, API_URL, apiLogin, authHeaders, login, openUserMenuItem, shot, toast } from './support';
 
 /**
  * Billing (issue 21, acceptance 4, first half; spec 3 §2 /invoices and the invoices block of the company pages, §4):
@@ -116,5 +117,17 @@ test('master invoices a company; its admin pays on the gateway page; both see CO
   await expect(masterRow.getByTestId('invoice-receipt')).toBeVisible();
   await shot(client.page, 'invoices-client-confirmed');
   await shot(master.page, 'invoices-master-confirmed');
+
+  // in Spanish the invoice screens keep no Portuguese UI text (the catalogs are filled)
+  await openUserMenuItem(master.page, 'preferences');
+  await master.page.getByTestId('preferences-language').selectOption('es');
+  await Promise.all([master.page.waitForEvent('load'), master.page.getByTestId('preferences-apply').click()]);
+  await master.page.goto('/invoices');
+  await master.page.getByTestId('invoices-search').fill(companyName);
+  await expect(master.page.getByTestId('invoice-row')).toHaveCount(1);
+  await master.page.getByTestId('invoice-add').click();
+  await expect(master.page.getByTestId('invoice-dialog')).toBeVisible();
+  const screen = ((await master.page.locator('body').textContent()) ?? '').split(companyName).join(' ');
+  expect(ptLeftovers(screen, 'es', ['src/modules/billing/'])).toEqual([]);
   expect([...master.aborted, ...client.aborted]).toEqual([]);
 });

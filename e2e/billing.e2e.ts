@@ -4,9 +4,9 @@ import { ADMIN, API_URL, apiLogin, authHeaders, login, openUserMenuItem, shot, t
 
 /**
  * Billing (issue 21, acceptance 4, first half; spec 3 §2 /invoices and the invoices block of the company pages, §4):
- * the master creates an invoice (by card) for a company; the company's admin (payPanelAccess) sees it in /clientCompanyManager,
- * pays it on the embedded fake gateway's page; both screens show CONFIRMED live, without a reload. Every request
- * leaving localhost is aborted.
+ * the master creates an invoice (by card) for a company; the company's admin (payPanelAccess), already on
+ * /clientCompanyManager, sees it arrive, pays it on the embedded fake gateway's page; both screens show CONFIRMED
+ * live, without a reload. Every request leaving localhost is aborted.
  */
 const run = `${Date.now() % 1_000_000}`.padStart(6, '0');
 const VIEW = { width: 1366, height: 800 };
@@ -59,7 +59,14 @@ test('master invoices a company; its admin pays on the gateway page; both see CO
   });
   expect(company.ok(), await company.text()).toBe(true);
 
-  // the master: /invoices, "Nova fatura" for that company (the plan's price for one month, PIX)
+  // the company's admin opens the own-company page first: no invoice yet
+  const client = await offlinePage(browser);
+  await login(client.page, email, 'segredo123');
+  await client.page.goto('/clientCompanyManager');
+  const block = client.page.getByTestId('company-invoices-section');
+  await expect(block.getByTestId('company-no-invoices')).toBeVisible();
+
+  // the master: /invoices, "Nova fatura" for that company (the plan's price for one month)
   const master = await offlinePage(browser);
   await login(master.page, ADMIN.email, ADMIN.password);
   await master.page.goto('/invoices');
@@ -87,11 +94,7 @@ test('master invoices a company; its admin pays on the gateway page; both see CO
   await fitsWidth(master.page, 'invoices-scroll');
   await shot(master.page, 'invoices-master');
 
-  // the company's admin: the invoice on the own-company page, with the pay action (no delete: not master)
-  const client = await offlinePage(browser);
-  await login(client.page, email, 'segredo123');
-  await client.page.goto('/clientCompanyManager');
-  const block = client.page.getByTestId('company-invoices-section');
+  // the company's admin sees it arrive without a reload (invoices-{companyId}), with the pay action (no delete)
   const clientRow = block.getByTestId('invoice-row');
   await expect(clientRow).toHaveCount(1);
   await expect(clientRow.getByTestId('invoice-status')).toHaveAttribute('data-status', 'PENDING');

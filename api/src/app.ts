@@ -5,6 +5,7 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { fakeGatewayRoutes } from './modules/billing/fake-gateway.routes';
+import { billingNoticesRoutes } from './modules/billing-notices/billing-notices.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { campaignEngineRoutes } from './modules/campaign-engine/campaign-engine.routes';
 import { campaignSetupsRoutes } from './modules/campaign-setups/campaign-setups.routes';
@@ -120,7 +121,8 @@ export function createApp(opts: AppOptions) {
     .route(
       '/',
       fakeGatewayRoutes((req) => app.fetch(req)),
-    );
+    )
+    .route('/', billingNoticesRoutes);
   return routes;
 }
 

@@ -2,6 +2,7 @@ import { seedDemoAi } from './modules/ai/ai.demo';
 import { startAiArea } from './modules/ai/ai.runtime';
 import { seedDemoInvoices } from './modules/billing/billing.demo';
 import { startBillingArea } from './modules/billing/billing.jobs';
+import { startBillingNoticesArea } from './modules/billing-notices/billing-notices.startup';
 import { seedDemoAiBot, seedDemoBot } from './modules/bots/bots.demo';
 import { startBotsArea } from './modules/bots/bots.runtime';
 import { startCampaignEngineArea } from './modules/campaign-engine/campaign-engine.startup';
@@ -60,6 +61,8 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   startAiArea(opts);
   // campaigns: the engine's jobs, the scheduled action updateCampaign, and the rebuild of running campaigns
   await startCampaignEngineArea(opts);
+  // billing notices: the dispatch and daily jobs, the default templates and today's sweep
+  await startBillingNoticesArea(opts);
   await startWhatsappArea(opts);
   if (opts.role === 'api') await seedDemoConnection(DEMO.companyName);
   // dashboard and reports: four weeks of resolved conversations with their instants (after the connection)

@@ -4,6 +4,8 @@ export * from './api-tokens/api-token.schemas';
 export * from './auth/auth.schemas';
 export * from './billing/invoice.schemas';
 export * from './billing/invoices';
+export * from './billing/notices';
+export * from './billing/templates';
 export * from './bots/bot.schemas';
 export * from './bots/bot-walk';
 export * from './bots/command-tree';

@@ -92,6 +92,12 @@ export type RichTenant = {
   invoiceId: number;
   spareInvoiceId: number;
   spareCompanyId: number;
+  /** billing notices (issue 21): two notification subscriptions (the second deleted by the sweeps) and two templates
+   * (platform-level: names carry no marker; the second deleted by the sweeps) */
+  subscriptionId: number;
+  subscription2Id: number;
+  templateId: number;
+  template2Id: number;
 };
 
 async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
@@ -288,6 +294,24 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     );
   const invoice = await invoicePost();
   const spareInvoice = await invoicePost();
+  const subscriptionPost = (name: string) =>
+    json<{ id: number }>(
+      t.req('POST', '/notification/subscription/store', {
+        token: master.token,
+        json: { companyId, contactName: `${name} ${marker}`.slice(0, 50), email: `financeiro-${n}@test.local` },
+      }),
+    );
+  const subscription = await subscriptionPost('Financeiro');
+  const subscription2 = await subscriptionPost('Contas');
+  const templatePost = (name: string) =>
+    json<{ id: number }>(
+      t.req('POST', '/notification/template', {
+        token: master.token,
+        json: { name, textWp: 'Olá {{contato}}, fatura {{fatura}}: {{link}}', emailTitle: '{{aviso}}' },
+      }),
+    );
+  const template = await templatePost(`Modelo da varredura ${n}`);
+  const template2 = await templatePost(`Modelo avulso ${n}`);
 
   return {
     planId: plan.id,
@@ -295,6 +319,10 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     invoiceId: invoice.id,
     spareInvoiceId: spareInvoice.id,
     spareCompanyId: spareCompany.id,
+    subscriptionId: subscription.id,
+    subscription2Id: subscription2.id,
+    templateId: template.id,
+    template2Id: template2.id,
     companyId,
     marker,
     admin: { id: admin.user.id, token: admin.token },

@@ -80,6 +80,8 @@ const MASTER_PLANS = 'plans are platform-level: the master defines them for ever
 const MASTER_INVOICES = "the master issues and follows every company's invoices (spec 3 §1, §2 /invoices, §6)";
 /** a payment id no fake payment has (the pages answer their 404 page) */
 const SWEEP_PAYMENT_ID = 'pay_fake_00000000000000000000000000000000';
+const MASTER_TEMPLATES = 'notification templates are platform-level: the master writes them for every company';
+const TEMPLATES_WHY = 'templates are not a company row: a non-master is refused before any lookup';
 const PLANS_WHY = 'plans are not a company row: a non-master without payPanelAccess is refused before any lookup';
 
 /** a valid flow form */
@@ -956,6 +958,75 @@ export const ROUTES: Record<string, SweepRoute> = {
     access: 'public',
     body: () =>
       json({ leadId: SWEEP_LEAD_ID, name: 'Empresa da Loja', documentNumber: '11222333000181', userName: 'Pessoa' }),
+  },
+  // billing notices (issue 21): subscriptions on the company page (master any company; payPanelAccess its own; contact
+  // fields, store and delete master only); templates platform-level (master); /n public, rate-limited
+  'GET /notification/subscription/list/:companyId': {
+    access: 'id',
+    params: (x) => ({ companyId: x.companyId }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 404, master: MASTER_COMPANIES, why: OWN_COMPANY },
+  },
+  'GET /notification/subscription/show/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.subscriptionId }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 404, master: MASTER_COMPANIES, why: OWN_COMPANY },
+  },
+  'POST /notification/subscription/store': {
+    access: 'auth',
+    body: (x) => json({ companyId: x.companyId, contactName: 'Contato novo', email: 'novo@test.local' }),
+    deny: masterOnly('manageCompanies'),
+  },
+  'PUT /notification/subscription/edit/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.subscriptionId }),
+    body: () => json({ invoiceDayWp: false, invoiceDaysBeforeExpirationEmail: 3 }),
+    deny: { actors: ['agent', 'admin'], gate: 'financialPanel' },
+    crossTenant: { status: 404, master: MASTER_COMPANIES, why: OWN_COMPANY },
+  },
+  'DELETE /notification/subscription/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.subscription2Id }),
+    body: (x) => json({ companyId: x.companyId }),
+    deny: masterOnly('manageCompanies'),
+    crossTenant: { status: 403, master: MASTER_COMPANIES, why: 'master only: refused before any lookup' },
+  },
+  'GET /notification/template': { access: 'auth', deny: masterOnly('manageNotificationTemplates') },
+  'GET /notification/template/placeholders': { access: 'auth', deny: masterOnly('manageNotificationTemplates') },
+  'POST /notification/template/preview': {
+    access: 'auth',
+    body: () => json({ notice: 'dueDay', textWp: 'Olá {{contato}}: {{valor}}' }),
+    deny: masterOnly('manageNotificationTemplates'),
+  },
+  'POST /notification/template': {
+    access: 'auth',
+    body: () => json({ name: 'Modelo novo', textWp: 'Olá {{contato}}' }),
+    deny: masterOnly('manageNotificationTemplates'),
+  },
+  'GET /notification/template/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.templateId }),
+    deny: masterOnly('manageNotificationTemplates'),
+    crossTenant: { status: 403, master: MASTER_TEMPLATES, why: TEMPLATES_WHY },
+  },
+  'PUT /notification/template/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.templateId }),
+    body: () => json({ emailTitle: 'Fatura {{fatura}}' }),
+    deny: masterOnly('manageNotificationTemplates'),
+    crossTenant: { status: 403, master: MASTER_TEMPLATES, why: TEMPLATES_WHY },
+  },
+  'DELETE /notification/template/:id': {
+    access: 'id',
+    params: (x) => ({ id: x.template2Id }),
+    deny: masterOnly('manageNotificationTemplates'),
+    crossTenant: { status: 403, master: MASTER_TEMPLATES, why: TEMPLATES_WHY },
+  },
+  'GET /n/:platform/:id': {
+    access: 'public',
+    params: () => ({ platform: 'email', id: 'linkInexistente1' }),
+    textParams: ['platform', 'id'],
   },
   'GET /helper/whatsapp/:number': {
     access: 'auth',

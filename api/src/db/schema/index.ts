@@ -2,6 +2,7 @@
 export * from './ai';
 export * from './api-tokens';
 export * from './billing';
+export * from './billing-notices';
 export * from './bots';
 export * from './campaigns';
 export * from './companies';

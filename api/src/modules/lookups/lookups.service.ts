@@ -55,3 +55,6 @@ export async function whatsappCheck(ctx: UserCtx, digits: string): Promise<Whats
     throw err;
   }
 }
+
+/** The platform's company (the oldest active master's): billing notices use its notification connection. */
+export const platformCompanyId = (): Promise<number | null> => unsafePlatformCompanyId();

@@ -274,3 +274,16 @@ export async function unsafeFindCompanyIdByName(name: string): Promise<number | 
   const [r] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)).limit(1);
   return r?.id ?? null;
 }
+
+/**
+ * The platform's SaaS notification connections (billing notices, issue 21): every connection flagged
+ * saasNotificationCenter (a master-only flag), connected ones first, then the oldest. Platform-level by design.
+ */
+export async function unsafeNotificationCenterWhatsapps(): Promise<WhatsappRow[]> {
+  return db
+    .select()
+    .from(whatsapps)
+    .where(eq(whatsapps.isNotificationCenter, true))
+    .orderBy(sql`(${whatsapps.status} = 'CONNECTED') desc`, asc(whatsapps.id))
+    .limit(10);
+}

@@ -235,3 +235,15 @@ export async function ensureDefaultConnection(
   }
   return getDefaultWhatsapp(companyId);
 }
+
+/**
+ * The connection billing notices go out on (issue 21): a connection flagged saasNotificationCenter (connected first),
+ * else the default connection of the platform's company (`platformCompanyId`, the one GET /helper/whatsapp asks
+ * through); null when neither exists.
+ */
+export async function notificationCenterWhatsapp(platformCompanyId: number | null): Promise<repo.WhatsappRow | null> {
+  const [flagged] = await repo.unsafeNotificationCenterWhatsapps();
+  if (flagged) return flagged;
+  if (platformCompanyId === null) return null;
+  return getDefaultWhatsapp(platformCompanyId).catch(() => null);
+}

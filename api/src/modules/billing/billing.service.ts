@@ -325,6 +325,8 @@ export async function deleteInvoice(ctx: UserCtx, id: number): Promise<{ message
 
 // ---------- webhook
 
+const receiptOf = (url: string | null | undefined) => (url ? { transactionReceiptUrl: url } : {});
+
 export type WebhookOutcome = { status: 200; outcome: 'applied' | 'ignored' | 'replay' } | { status: 401 | 404 | 400 };
 
 /**
@@ -346,18 +348,23 @@ export async function receiveWebhook(gatewayName: string, headers: Headers, body
       ? (moveOfGatewayStatus(payment.status) ?? (e.event === 'PAYMENT_RECEIVED' ? 'received' : 'confirmed'))
       : null;
   const today = todayOf(now());
+  // a card payment is CONFIRMED, then RECEIVED when the money lands: only the first one is the payment
+  let newlyPaid = false;
   const applied = await repo.applyPaymentEvent(
     { gateway: gw.name, eventId: e.eventId, event: e.event, gatewayPaymentId: move ? (payment?.id ?? null) : null },
     (inv) => {
       if (!move || move === 'overdue') return null;
       const r = moveInvoice(inv, move, today);
       if (!r.ok) return null;
-      return {
-        status: r.value,
-        payDate: nowDate(),
-        transactionReceiptUrl: payment?.transactionReceiptUrl ?? null,
-        updatedAt: nowDate(),
-      };
+      newlyPaid = isUnpaid(inv.status);
+      return newlyPaid
+        ? {
+            status: r.value,
+            payDate: nowDate(),
+            transactionReceiptUrl: payment?.transactionReceiptUrl ?? null,
+            updatedAt: nowDate(),
+          }
+        : { status: r.value, updatedAt: nowDate(), ...receiptOf(payment?.transactionReceiptUrl) };
     },
     nowDate(),
   );
@@ -369,7 +376,7 @@ export async function receiveWebhook(gatewayName: string, headers: Headers, body
     } catch (err) {
       log.error({ err, companyId: applied.companyId }, 'reactivation after payment failed; the daily job retries');
     }
-    await announce(applied.companyId, applied.invoiceId, 'confirmed');
+    await announce(applied.companyId, applied.invoiceId, newlyPaid ? 'confirmed' : null);
   }
   return { status: 200, outcome: applied.changed ? 'applied' : 'ignored' };
 }

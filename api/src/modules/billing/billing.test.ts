@@ -353,6 +353,39 @@ describe('webhook', () => {
     expect((await invoiceRow(inv.id)).status).toBe('RECEIVED');
   });
 
+  test('a card payment: CONFIRMED, then RECEIVED when the money lands — one confirmation, the first payDate', async () => {
+    const plan = await createPlan({ billingType: 'CREDIT_CARD', recurrence: 'month1' });
+    const a = await client(plan.id);
+    const inv = (await call('POST', `/invoice/${plan.id}`, master.token, { companyId: a.company.id }))
+      .body as InvoiceDto;
+    hooks.length = 0;
+    await payOnFakePage(inv.paymentLink as string);
+    const confirmed = await invoiceRow(inv.id);
+    expect(confirmed.status).toBe('CONFIRMED');
+    await clock.advance(3_600_000);
+    const received = await webhook(
+      {
+        id: 'evt_card_received',
+        event: 'PAYMENT_RECEIVED',
+        payment: {
+          id: confirmed.gatewayPaymentId,
+          customer: 'x',
+          status: 'RECEIVED',
+          billingType: 'CREDIT_CARD',
+          value: 100,
+          dueDate: confirmed.dueDate,
+        },
+      },
+      { 'asaas-access-token': fake().webhookToken },
+    );
+    expect(await received.json()).toEqual({ received: true, outcome: 'applied' });
+    const after = await invoiceRow(inv.id);
+    expect(after.status).toBe('RECEIVED');
+    expect(after.payDate).toEqual(confirmed.payDate);
+    expect(after.transactionReceiptUrl).toBe(confirmed.transactionReceiptUrl);
+    expect(hooks.filter((h) => h.invoiceId === inv.id).map((h) => h.event)).toEqual(['confirmed']);
+  });
+
   test('an unknown pay page is a 404 page', async () => {
     expect((await t.req('GET', '/fake-gateway/pay/pay_fake_00000000000000000000000000000000')).status).toBe(404);
     expect((await t.req('GET', '/fake-gateway/pay/..%2F..%2Fsecrets')).status).toBe(404);

@@ -1,12 +1,11 @@
 import { lazy } from 'react';
 import type { PageComponent } from './lib/route-types';
-import type { AreaKey } from './modules/layout/area-labels';
 
 /**
  * Every route of the spec (spec 1 §2, spec 2 §2, spec 3 §2) → a lazy page. ONE LINE PER ROUTE.
  *
- * To ship an area's page, replace its `soon('…')` with `page(() => import('./pages/<area>-page'))` (the module's
- * default export receives `{ params }`). Paths are case-sensitive like the spec's; aliases are listed explicitly.
+ * Each page is `page(() => import('./pages/<area>-page'))` (the module's default export receives `{ params }`).
+ * Paths are case-sensitive like the spec's; aliases are listed explicitly.
  *
  * access: `private` → logged-in users, inside the main layout (drawer + top bar), else redirect to /login;
  *         `publicOnly` → /login and /signup, a logged-in user is sent to /;
@@ -17,14 +16,6 @@ export type RouteDef = { path: string; access: RouteAccess; page: PageComponent 
 
 const page = (load: () => Promise<{ default: PageComponent }>): PageComponent => lazy(load);
 
-/** An honest "Em construção" page naming the area, until the area ships its page. */
-const soon = (area: AreaKey): PageComponent =>
-  lazy(() =>
-    import('./pages/under-construction-page').then((m) => ({
-      default: () => <m.UnderConstructionPage area={area} />,
-    })),
-  );
-
 export const ROUTES: RouteDef[] = [
   // public-only (spec 1 §2)
   { path: '/login', access: 'publicOnly', page: page(() => import('./modules/auth/login-page')) },
@@ -33,7 +24,11 @@ export const ROUTES: RouteDef[] = [
   // public (spec 1 §2, spec 3 §2)
   { path: '/store/:planId?', access: 'public', page: page(() => import('./pages/store-page')) },
   { path: '/subscription/:leadId?', access: 'public', page: page(() => import('./pages/subscription-page')) },
-  { path: '/n/:notificationPlatform/:notificationId', access: 'public', page: soon('notificationRedirect') },
+  {
+    path: '/n/:notificationPlatform/:notificationId',
+    access: 'public',
+    page: page(() => import('./pages/notice-redirect-page')),
+  },
 
   // private: attendance core (spec 1)
   { path: '/tickets/:ticketId?', access: 'private', page: page(() => import('./pages/tickets-page')) },
@@ -98,12 +93,20 @@ export const ROUTES: RouteDef[] = [
   },
   { path: '/plans', access: 'private', page: page(() => import('./pages/plans-page')) },
   { path: '/invoices', access: 'private', page: page(() => import('./pages/invoices-page')) },
-  { path: '/notificationTemplateList', access: 'private', page: soon('notificationTemplates') },
-  { path: '/notificationTemplatelist', access: 'private', page: soon('notificationTemplates') },
+  {
+    path: '/notificationTemplateList',
+    access: 'private',
+    page: page(() => import('./pages/notification-templates-page')),
+  },
+  {
+    path: '/notificationTemplatelist',
+    access: 'private',
+    page: page(() => import('./pages/notification-templates-page')),
+  },
   {
     path: '/notificationTemplateManager/:templatesNotificationId?',
     access: 'private',
-    page: soon('notificationTemplateManager'),
+    page: page(() => import('./pages/notification-template-manager-page')),
   },
   { path: '/systemControl', access: 'private', page: page(() => import('./pages/system-control-page')) },
   { path: '/systemcontrol', access: 'private', page: page(() => import('./pages/system-control-page')) },

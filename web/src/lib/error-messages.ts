@@ -211,6 +211,12 @@ export const VALIDATION_MESSAGES: Record<string, MessageDescriptor> = {
   'CNPJ invalido': msg`CNPJ invalido`,
   'O cpf deve conter 11 dígitos ou o CNPJ deve conter 14 dígitos': msg`O cpf deve conter 11 dígitos ou o CNPJ deve conter 14 dígitos`,
   'O CNPJ deve conter 14 dígitos': msg`O CNPJ deve conter 14 dígitos`,
+  // billing notices (spec 3 §5: core SUBSCRIPTION_TEXTS, TEMPLATE_TEXTS)
+  'Digite o nome': msg`Digite o nome`,
+  'Informe um e-mail ou um WhatsApp': msg`Informe um e-mail ou um WhatsApp`,
+  'Este numero não possui um WhatsApp': msg`Este numero não possui um WhatsApp`,
+  'Digite o nome do modelo': msg`Digite o nome do modelo`,
+  'Texto muito longo': msg`Texto muito longo`,
 };
 
 export const GENERIC_ERROR = msg`An error occurred!`;

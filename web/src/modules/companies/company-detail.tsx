@@ -4,10 +4,11 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from
 import { refreshSession } from '../../lib/api';
 import { toastError } from '../../lib/errors';
 import { validateAndSave } from '../../lib/save-form';
-import { IconBell, IconBuilding } from '../../ui/icons';
+import { IconBuilding } from '../../ui/icons';
 import { ListSpinner } from '../../ui/list-body';
 import { useSessionUser } from '../auth/use-capabilities';
 import { CompanyInvoices } from '../billing/company-invoices';
+import { SubscriptionsBlock } from '../billing-notices/subscriptions-block';
 import { type CompanyValues, fetchCompany, updateCompany } from './companies-api';
 import { CompanyStatusBadge } from './company-bits';
 import { type CompanyErrors, CompanyForm } from './company-form';
@@ -17,8 +18,7 @@ import { formatDay, formOf, NEW_COMPANY, payloadOf } from './company-values';
 
 /**
  * The company detail of spec 3 §2 (/companiesManager/{id} for the master, /clientCompanyManager for the company's
- * own payPanelAccess users): the company form, the plans section, and the places of the notification subscriptions
- * and the invoices (the billing issue fills them).
+ * own payPanelAccess users): the company form, the plans section, the notification subscriptions and the invoices.
  */
 export function CompanyDetail({
   companyId,
@@ -154,36 +154,10 @@ export function CompanyDetail({
               ownChanged();
             }}
           />
-          <ComingSoon
-            icon={<IconBell size={18} />}
-            title={<Trans>Assinaturas de notificações</Trans>}
-            description={<Trans>Quem recebe os avisos de cobrança por e-mail e WhatsApp.</Trans>}
-            testId="company-notifications-section"
-          />
+          <SubscriptionsBlock companyId={company.id} master={master} />
           <CompanyInvoices company={company} master={master} />
         </div>
       )}
     </CompanyPageShell>
-  );
-}
-
-/** The place of a block the billing issue (21) fills: labelled, honest that it is not available yet. */
-function ComingSoon({
-  icon,
-  title,
-  description,
-  testId,
-}: {
-  icon: ReactNode;
-  title: ReactNode;
-  description: ReactNode;
-  testId: string;
-}) {
-  return (
-    <CompanySection icon={icon} title={title} description={description} testId={testId}>
-      <p className="rounded-box bg-base-200/60 px-4 py-6 text-center text-sm text-base-content/60">
-        <Trans>Disponível em breve.</Trans>
-      </p>
-    </CompanySection>
   );
 }

@@ -261,14 +261,14 @@ function TemplateEditor({ initialId, onCreated }: { initialId: number | null; on
     >
       <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <div className="flex min-h-0 flex-col gap-1 overflow-y-auto pr-1" data-testid="template-form">
-          <div className="grid gap-x-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+          <div className="grid gap-x-3 sm:grid-cols-[minmax(0,1fr)_9rem_14rem]">
             <FormField label={<Trans>Nome</Trans>} error={nameError} errorTestId="template-name-error">
               <input
                 className={`input w-full ${nameError ? 'input-error' : ''}`}
                 value={values.name}
                 onChange={(e) => change('name', e.target.value)}
                 onBlur={scheduleSave}
-                maxLength={60}
+                maxLength={110}
                 autoFocus={idRef.current === null}
                 data-testid="template-name"
               />
@@ -288,25 +288,23 @@ function TemplateEditor({ initialId, onCreated }: { initialId: number | null; on
                 ))}
               </select>
             </FormField>
+            <FormField label={<Trans>Usado no aviso</Trans>}>
+              <select
+                className="select w-full"
+                value={values.notice}
+                onChange={(e) => change('notice', e.target.value as TemplateFields['notice'])}
+                onBlur={scheduleSave}
+                title={t`Cada aviso usa o seu modelo; sem um, o modelo de todos os avisos.`}
+                data-testid="template-notice"
+              >
+                {TEMPLATE_NOTICES.map((n) => (
+                  <option key={n} value={n}>
+                    {noticeLabel(n)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
           </div>
-          <FormField
-            label={<Trans>Usado no aviso</Trans>}
-            hint={<Trans>Cada aviso usa o seu modelo; sem um, o modelo de todos os avisos.</Trans>}
-          >
-            <select
-              className="select w-full"
-              value={values.notice}
-              onChange={(e) => change('notice', e.target.value as TemplateFields['notice'])}
-              onBlur={scheduleSave}
-              data-testid="template-notice"
-            >
-              {TEMPLATE_NOTICES.map((n) => (
-                <option key={n} value={n}>
-                  {noticeLabel(n)}
-                </option>
-              ))}
-            </select>
-          </FormField>
           <PlaceholderChips placeholders={placeholders} onPick={insertPlaceholder} />
           {textArea('textWp', <Trans>Texto do WhatsApp</Trans>, 5, {
             hint: <Trans>*negrito*, _itálico_ e ~riscado~ como no WhatsApp.</Trans>,

@@ -104,7 +104,7 @@ function HtmlFrame({
   className?: string;
   testId?: string;
 }) {
-  const doc = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: https:; style-src 'unsafe-inline'; font-src data:"><base target="_blank"><style>body{margin:0;font-family:system-ui,sans-serif;font-size:14px;color:#111;background:#fff;overflow-wrap:anywhere}</style></head><body>${html}</body></html>`;
+  const doc = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: https:; style-src 'unsafe-inline'; font-src data:"><base target="_blank"><style>body{margin:0;padding:12px;font-family:system-ui,sans-serif;font-size:14px;color:#111;background:#fff;overflow-wrap:anywhere}</style></head><body>${html}</body></html>`;
   return (
     <iframe
       title={title}

@@ -160,12 +160,59 @@ test.describe('billing notices (master)', () => {
     await expect(dialog.getByTestId('subscription-whatsapp-status')).toHaveText('Este numero possui um WhatsApp');
   });
 
-  test('/n/{platform}/{id}: an unknown link says so', async ({ page }) => {
+  test('/n/{platform}/{id}: the notice e-mail of a new invoice leads to its payment page; an unknown link says so', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await apiLogin(request);
+    const headers = authHeaders(token);
+    // the demo's client company on a plan: a subscription by e-mail, then a manual invoice (its "created" notice)
+    const found = await request.get(`${API_URL}/company`, {
+      headers,
+      params: { searchParam: 'Clínica Sorriso', pageNumber: '1' },
+    });
+    const company = ((await found.json()) as { company: { id: number; name: string }[] }).company.find(
+      (c) => c.name === 'Clínica Sorriso',
+    );
+    expect(company).toBeTruthy();
+    const companyId = (company as { id: number }).id;
+    const email = `cobranca${run}@cliente.test`;
+    const sub = await request.post(`${API_URL}/notification/subscription/store`, {
+      headers,
+      data: { companyId, contactName: `Cobrança ${run}`, email },
+    });
+    expect(sub.status(), await sub.text()).toBe(200);
+    const plans = (await (await request.get(`${API_URL}/companyPlan/${companyId}`, { headers })).json()) as {
+      id: number;
+    }[];
+    expect(plans.length).toBeGreaterThan(0);
+    const invoice = await request.post(`${API_URL}/invoice/${plans[0].id}`, { headers, data: { companyId } });
+    expect(invoice.status(), await invoice.text()).toBe(200);
+
+    // the notice reaches the embedded outbox; its link goes through /n
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`${API_URL}/mailOutbox`, {
+            headers,
+            params: { searchParam: email, pageNumber: '1' },
+          });
+          const mails = ((await res.json()) as { mails: { to: string; text: string; html: string | null }[] }).mails;
+          const body = mails.map((m) => `${m.text} ${m.html ?? ''}`).join(' ');
+          link = /\/n\/email\/[A-Za-z0-9_-]+/.exec(body)?.[0] ?? '';
+          return link;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBe('');
+
+    await page.goto(link);
+    // the fake gateway's local pay page (the invoice's paymentLink)
+    await expect(page).toHaveURL(/\/fake-gateway\/pay\//, { timeout: 15_000 });
+    await shot(page, 'billing-notices-redirect-target');
+
     await page.goto('/n/email/naoexiste0000');
     await expect(page.getByTestId('notice-redirect-error')).toContainText('Link inválido ou expirado');
   });
 });
-
-// referenced by the redirect journey once invoices can be created in e2e
-void API_URL;
-void authHeaders;

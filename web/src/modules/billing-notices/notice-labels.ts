@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { NoticeDays, NoticeKind, NoticeSwitch } from './notices-api';
+import type { NoticeKind } from '@zapdesk/core';
+import type { NoticeDays, NoticeSwitch } from './notices-api';
 import { useNoticeKindLabel } from './template-labels';
 
 export type NoticeKey = NoticeSwitch | NoticeDays;

@@ -1,3 +1,9 @@
+import type {
+  NoticeKind,
+  NotificationSubscriptionDto,
+  NotificationTemplateDto,
+  SubscriptionFlags,
+} from '@zapdesk/core';
 import { apiJson } from '../../lib/api';
 
 /**
@@ -15,7 +21,8 @@ export const NOTICE_DAYS = ['invoiceDaysBeforeExpiration', 'invoiceDaysAfterExpi
 export type NoticeSwitch = (typeof NOTICE_SWITCHES)[number];
 export type NoticeDays = (typeof NOTICE_DAYS)[number];
 
-export type ChannelSettings = Record<`${NoticeSwitch}${Channel}`, boolean> & Record<`${NoticeDays}${Channel}`, number>;
+/** the channel settings (spec 3 §3 names: `invoiceCreatedWp`, `invoiceDaysBeforeExpirationEmail`…) */
+export type ChannelSettings = SubscriptionFlags;
 
 /** the contact of a subscription (the master's to change: spec 3 §6) */
 export type SubscriptionContact = { contactName: string; email: string; whatsapp: string };
@@ -24,14 +31,7 @@ export type SubscriptionContact = { contactName: string; email: string; whatsapp
 export type SubscriptionFields = ChannelSettings &
   SubscriptionContact & { whatsappVAlidatedNumber: 'valido' | 'invalido' | null };
 
-export type SubscriptionDto = ChannelSettings & {
-  id: number;
-  companyId: number;
-  contactName: string;
-  email: string | null;
-  whatsapp: string | null;
-  whatsappVAlidatedNumber: 'valido' | 'invalido' | null;
-};
+export type SubscriptionDto = NotificationSubscriptionDto;
 
 /** what a save sends: the channel settings, and the contact when the user may change it */
 export type SubscriptionInput = ChannelSettings & Partial<SubscriptionContact>;
@@ -56,26 +56,8 @@ export type WhatsappCheck = { valid: boolean; number: string; message: string };
 export const checkWhatsapp = (number: string) =>
   apiJson<WhatsappCheck>('GET', `/helper/whatsapp/${encodeURIComponent(number)}`);
 
-/** the only template type (spec 3 §2) */
-export const TEMPLATE_TYPES = ['payments'] as const;
-export type TemplateType = (typeof TEMPLATE_TYPES)[number];
-
-/** the notice a template is for ('all': every notice without a template of its own) */
-export const NOTICE_KINDS = ['created', 'daysBefore', 'dueDay', 'delayed', 'daysAfter', 'confirmed'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
-export const TEMPLATE_NOTICES = ['all', ...NOTICE_KINDS] as const;
-export type TemplateNotice = (typeof TEMPLATE_NOTICES)[number];
-
-export type TemplateFields = {
-  name: string;
-  type: TemplateType;
-  notice: TemplateNotice;
-  thumbnailWpHtml: string;
-  textWp: string;
-  emailHtml: string;
-  emailTitle: string;
-};
-export type TemplateDto = TemplateFields & { id: number; createdAt?: string; updatedAt?: string };
+export type TemplateDto = NotificationTemplateDto;
+export type TemplateFields = Omit<NotificationTemplateDto, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** `GET /notification/template/` → the templates */
 export const fetchTemplates = () => apiJson<TemplateDto[]>('GET', '/notification/template');

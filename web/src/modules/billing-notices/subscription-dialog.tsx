@@ -108,7 +108,7 @@ export function SubscriptionDialog({
     }
     await validateAndSave({
       schema: SubscriptionForm,
-      values,
+      values: { ...values, email: values.email.trim(), whatsapp: values.whatsapp.trim() },
       setErrors,
       save: async () => {
         const input = inputOf(values, master);

@@ -1,36 +1,24 @@
-import { z } from 'zod';
 import {
-  CHANNELS,
-  type ChannelSettings,
-  NOTICE_DAYS,
-  NOTICE_SWITCHES,
-  type SubscriptionDto,
-  type SubscriptionFields,
-  type SubscriptionInput,
-} from './notices-api';
+  NOTICE_DAYS_MAX,
+  SUBSCRIPTION_FLAG_DEFAULTS,
+  SUBSCRIPTION_TEXTS,
+  SubscriptionCreateInput,
+} from '@zapdesk/core';
+import type { SubscriptionDto, SubscriptionFields, SubscriptionInput } from './notices-api';
 
-/** spec 3 §9: notification days 0–10 (0 = Desativado), default 5; the on/off notices default on */
-export const DAY_OPTIONS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-export const DEFAULT_DAYS = 5;
+/** spec 3 §9: notification days 0 (Desativado) to 10 */
+export const DAY_OPTIONS = Array.from({ length: NOTICE_DAYS_MAX + 1 }, (_, d) => d);
 
 /** spec 3 §4: the WhatsApp number is checked on blur once it has at least 3 characters */
 export const WHATSAPP_CHECK_MIN = 3;
 
-function defaultChannels(): ChannelSettings {
-  const out: Record<string, boolean | number> = {};
-  for (const ch of CHANNELS) {
-    for (const s of NOTICE_SWITCHES) out[`${s}${ch}`] = true;
-    for (const d of NOTICE_DAYS) out[`${d}${ch}`] = DEFAULT_DAYS;
-  }
-  return out as ChannelSettings;
-}
-
+/** a new subscription: spec 3 §9 defaults (5 days, every notice on) */
 export const NEW_SUBSCRIPTION: SubscriptionFields = {
   contactName: '',
   email: '',
   whatsapp: '',
   whatsappVAlidatedNumber: null,
-  ...defaultChannels(),
+  ...SUBSCRIPTION_FLAG_DEFAULTS,
 };
 
 /** the form's values of a stored subscription (unknown or missing settings take the defaults) */
@@ -53,19 +41,11 @@ export function inputOf(v: SubscriptionFields, master: boolean): SubscriptionInp
     : settings;
 }
 
-/** spec 3 §5: contactName required, 2–50; e-mail valid when given */
-export const SubscriptionForm = z.object({
-  contactName: z.string().trim().min(1, 'Nome é obrigatório').min(2, 'Too Short!').max(50, 'Too Long!'),
-  email: z.union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .max(254, 'Too Long!')
-      .pipe(z.email({ error: 'Email é inválido' })),
-  ]),
-  whatsapp: z.string().trim().max(30, 'Too Long!'),
-});
+/** spec 3 §5: the contact as the API checks it (name 2–50, a valid e-mail when given), with an e-mail or a WhatsApp */
+export const SubscriptionForm = SubscriptionCreateInput.pick({ contactName: true, email: true, whatsapp: true }).refine(
+  (v) => !!v.email || !!v.whatsapp,
+  { path: ['email'], message: SUBSCRIPTION_TEXTS.needsChannel },
+);
 
 /**
  * spec 3 §5: a contact whose WhatsApp number (longer than 3 characters) was found invalid cannot be saved; true when

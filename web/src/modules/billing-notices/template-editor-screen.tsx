@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TEMPLATE_NOTICES, TEMPLATE_TYPES, TemplateCreateInput } from '@zapdesk/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { toastError } from '../../lib/errors';
+import { toastError, translateValidation } from '../../lib/errors';
 import { FormField } from '../../ui/form-field';
 import { IconArrowLeft } from '../../ui/icons';
 import { ListSpinner } from '../../ui/list-body';
@@ -12,8 +13,6 @@ import {
   fetchPlaceholders,
   fetchTemplate,
   type Placeholder,
-  TEMPLATE_NOTICES,
-  TEMPLATE_TYPES,
   type TemplateFields,
   updateTemplate,
 } from './notices-api';
@@ -112,12 +111,10 @@ function TemplateEditor({ initialId, onCreated }: { initialId: number | null; on
       });
   }, [initialId]);
 
-  // the API's rules and texts (core TEMPLATE_TEXTS)
+  // the API's rule and texts (core's template input)
   const nameProblem = (name: string): string | undefined => {
-    const n = name.trim();
-    if (!n) return t`Digite o nome do modelo`;
-    if (n.length > 100) return t`Muito Longo`;
-    return undefined;
+    const r = TemplateCreateInput.shape.name.safeParse(name);
+    return r.success ? undefined : translateValidation(r.error.issues[0]?.message);
   };
   const names = placeholders.map((p) => p.name);
 

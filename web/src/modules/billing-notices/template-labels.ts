@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Placeholder, TemplateNotice } from './notices-api';
+import type { TemplateNotice } from '@zapdesk/core';
+import type { Placeholder } from './notices-api';
 
 /** the template type's name (spec 3 §2: only payments) */
 export function useTemplateTypeLabel(): (type: string) => string {

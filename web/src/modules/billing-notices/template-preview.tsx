@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
-import { renderInline } from '@zapdesk/core';
+import { NOTICE_KINDS, type NoticeKind, renderInline } from '@zapdesk/core';
 import { useEffect, useState } from 'react';
 import { parseApiError } from '../../lib/errors';
 import { IconCheckCheck, IconMail } from '../../ui/icons';
 import { InlineTokens } from '../messages/inline-tokens';
-import { NOTICE_KINDS, type NoticeKind, type PreviewDto, previewTemplate, type TemplateFields } from './notices-api';
+import { type PreviewDto, previewTemplate, type TemplateFields } from './notices-api';
 import { useNoticeKindLabel } from './template-labels';
 
 /** the wait after the last keystroke before the preview is asked again */

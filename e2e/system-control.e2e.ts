@@ -54,8 +54,9 @@ test.describe('system control (master)', () => {
     // update: the running version and the procedure, and the warning to reload the page
     await page.getByTestId('system-update').click();
     await expect(page.getByTestId('system-update-dialog').getByTestId('update-running')).not.toBeEmpty();
-    const warning = toast(page, 'Após atualizar o sistema, recarregue a página.');
-    await expect(warning).toBeVisible();
+    // the warning sits inline above the tables: it covers none of the screen's buttons
+    const warning = page.getByTestId('system-reload-warning');
+    await expect(warning).toContainText('Após atualizar o sistema, recarregue a página.');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('system-update-dialog')).toBeHidden();
 
@@ -66,8 +67,10 @@ test.describe('system control (master)', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('system-adjust-db-dialog')).toBeHidden();
 
-    // the update warning stays 60 s over the top-right corner: closed by hand
-    await warning.getByRole('button', { name: 'Fechar' }).click();
+    // the update warning stays 60 s (or until closed)
+    await expect(warning).toBeVisible();
+    await page.getByTestId('system-reload-warning-close').click();
+    await expect(warning).toBeHidden();
     await page.getByTestId('system-message-logs').click();
     await expect(page).toHaveURL(/\/messageLogs$/);
   });

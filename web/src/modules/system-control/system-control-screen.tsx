@@ -7,7 +7,7 @@ import {
   RESOURCE_POLL,
   type UpdateInfoDto,
 } from '@zapdesk/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { toastError } from '../../lib/errors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -23,10 +23,10 @@ import {
   IconRefresh,
   IconRotate,
   IconWrench,
+  IconX,
 } from '../../ui/icons';
 import { NoPermission } from '../../ui/no-permission';
 import { PageCard } from '../../ui/page-card';
-import { toast } from '../../ui/toasts/toast';
 import { useCapabilities } from '../auth/use-capabilities';
 import { CoreBars, Gauge, Meter } from './gauges';
 import { formatBytes, formatUptime, percentOf, toMiB, usedPercent } from './monitor-format';
@@ -58,6 +58,8 @@ export function SystemControlScreen() {
 }
 
 type Restarting = { id?: string; name: string } | null;
+/** the restart/update "reload the page" warning: inline above the tables, so it never covers the screen's buttons */
+type ReloadNotice = { text: string; key: number; durationMs: number } | null;
 
 function SystemControl() {
   const { t } = useLingui();
@@ -71,18 +73,19 @@ function SystemControl() {
   const processes = view.data?.pm2Info ?? [];
   const hosts = view.data?.systemInfo ?? [];
 
-  const reloadAction = { label: t`Recarregar página`, onClick: () => window.location.reload() };
+  const [notice, setNotice] = useState<ReloadNotice>(null);
+  const warn = (text: string, durationMs: number) => setNotice({ text, key: Date.now(), durationMs });
 
   const restart = async (target: NonNullable<Restarting>) => {
     try {
       const r = await restartProcesses(target.id);
       // spec 3 §9: the warning follows 1 s after the request; the reads start over to watch the process come back
       await wait(ACTION_DELAY_MS);
-      toast.warning(
+      warn(
         r.restarting.length > 1
           ? t`Reiniciando ${r.restarting.length} processos. Recarregue a página em alguns segundos.`
           : t`Reiniciando o processo. Recarregue a página em alguns segundos.`,
-        { duration: RESTART_WARNING_MS, action: reloadAction },
+        RESTART_WARNING_MS,
       );
       view.resume();
     } catch (err) {
@@ -98,10 +101,7 @@ function SystemControl() {
       await wait(ACTION_DELAY_MS);
       setUpdate(info);
       // spec 3 §8: the update warning stays 60 s
-      toast.warning(t`Após atualizar o sistema, recarregue a página.`, {
-        duration: UPDATE_WARNING_MS,
-        action: reloadAction,
-      });
+      warn(t`Após atualizar o sistema, recarregue a página.`, UPDATE_WARNING_MS);
     } catch (err) {
       toastError(err);
     } finally {
@@ -186,6 +186,7 @@ function SystemControl() {
       }
     >
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-auto p-4 sm:px-6" data-testid="system-body">
+        {notice ? <ReloadWarning key={notice.key} notice={notice} onClose={() => setNotice(null)} /> : null}
         {view.failed ? (
           <div role="alert" className="alert alert-warning alert-soft py-2 text-sm" data-testid="system-read-failed">
             <IconAlert size={18} />
@@ -488,6 +489,36 @@ function ProcessTable({
           })}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** spec 3 §8/§9: restart and update say to reload the page; shown for its duration (update 60 s) or until closed */
+function ReloadWarning({ notice, onClose }: { notice: NonNullable<ReloadNotice>; onClose: () => void }) {
+  const { t } = useLingui();
+  // the screen re-renders at every read (2.5 s): the timer must not start over with each new onClose
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const timer = setTimeout(() => close.current(), notice.durationMs);
+    return () => clearTimeout(timer);
+  }, [notice.durationMs]);
+  return (
+    <div role="alert" className="alert alert-warning alert-soft py-2 text-sm" data-testid="system-reload-warning">
+      <IconAlert size={18} />
+      <span className="flex-1">{notice.text}</span>
+      <button type="button" className="btn btn-warning btn-sm" onClick={() => window.location.reload()}>
+        <Trans>Recarregar página</Trans>
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs btn-circle"
+        onClick={onClose}
+        aria-label={t`Fechar`}
+        data-testid="system-reload-warning-close"
+      >
+        <IconX size={14} />
+      </button>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { type Proc, procsTail, spawnCollected, until as waitUntil } from './test/processes';
+import { freePort, type Proc, procsTail, spawnCollected, until as waitUntil } from './test/processes';
 
 /**
  * Fault injection with real processes (issue 12 point 21): a PRIVATE PostgreSQL (initdb into a temp dir) and a
@@ -67,18 +66,6 @@ function why(): string | null {
 const missing = why();
 if (missing && REQUIRED) throw new Error(`fault injection: REQUIRE_SERVICES=1 but ${missing}`);
 if (missing) console.warn(`[skip] fault injection: ${missing}; the PostgreSQL/Redis fault test is skipped`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const procs: Proc[] = [];
 

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { Subprocess } from 'bun';
 
 /** A child process started by a multi-process test, with the last `keep` lines of its stdout+stderr. */
@@ -62,4 +63,17 @@ export async function until<T>(
       throw new Error(`${what}: not within ${opts.timeoutMs} ms\n${opts.context()}`);
     await new Promise((r) => setTimeout(r, opts.pollMs));
   }
+}
+
+/** A port free on 127.0.0.1 right now (the OS picks it): multi-process tests never collide with other runs' ports. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
 }

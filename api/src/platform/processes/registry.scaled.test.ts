@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ProcessInfoDto } from '@zapdesk/core';
-import { type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
+import { freePort, type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
 import { createThrowawayDatabase, deleteRedisKeys, realPostgresUrl, realRedisUrl } from '../../test/services';
 import { RESTART_EXIT_CODE } from './reporter';
 
@@ -19,7 +19,8 @@ const redisUrl = await realRedisUrl('process registry (scaled)');
 const PREFIX = `test-procs-${randomBytes(4).toString('hex')}`;
 const BUN = process.execPath;
 const API_DIR = join(import.meta.dir, '../../..');
-const PORTS = { A: 4316, B: 4326 };
+// any free ports: a fixed pair would collide with another run (CI, a developer's server, a parallel suite)
+const PORTS = { A: await freePort(), B: await freePort() };
 const REPORT_MS = 500;
 const EXPIRY_MS = 3 * REPORT_MS;
 
@@ -120,9 +121,11 @@ describe.skipIf(!pgUrl || !redisUrl)('process registry: 2 API processes + 1 work
     const fromB = await table(B.base);
     expect(pidsOf(fromB)).toEqual(all);
     const host = hostname();
+    // listed by role, then name (the free ports decide which API comes first)
     expect(fromB.map((p) => [p.role, p.name])).toEqual([
-      ['api', `api@${host}:${PORTS.A}`],
-      ['api', `api@${host}:${PORTS.B}`],
+      ...[`api@${host}:${PORTS.A}`, `api@${host}:${PORTS.B}`]
+        .sort((a, b) => a.localeCompare(b))
+        .map((name) => ['api', name]),
       ['worker', `worker@${host}`],
     ]);
     expect(fromB.find((p) => p.self)?.pid).toBe(B.p.proc.pid);

@@ -2,14 +2,18 @@ import pino from 'pino';
 import { requestLogFields } from './observability/request-store';
 
 /**
- * `json` (default, every environment): one JSON object per line — level (label), time (ISO 8601), msg, and while an
- * HTTP request runs its requestId and companyId; the access line adds method, route, status and latencyMs.
- * `pretty` (LOG_FORMAT=pretty): one readable line per record, for a developer's terminal.
+ * `json`: one JSON object per line — level (label), time (ISO 8601), msg, and while an HTTP request runs its requestId
+ * and companyId; the access line adds method, route, status and latencyMs.
+ * `pretty`: one readable line per record, for a developer's terminal.
+ * LOG_FORMAT=json|pretty decides; unset: JSON in production (NODE_ENV=production) and whenever stdout is not a
+ * terminal (compose, CI, a pipe to a collector), pretty in a terminal (`npm start` on a newcomer's machine).
  */
 export type LogFormat = 'json' | 'pretty';
 
-export function logFormatOf(v: string | undefined): LogFormat {
-  return v?.trim().toLowerCase() === 'pretty' ? 'pretty' : 'json';
+export function logFormatOf(v: string | undefined, where: { production?: boolean; tty?: boolean } = {}): LogFormat {
+  const asked = v?.trim().toLowerCase();
+  if (asked === 'pretty' || asked === 'json') return asked;
+  return !where.production && where.tty ? 'pretty' : 'json';
 }
 
 const LEVEL_TAG: Record<string, string> = {
@@ -59,5 +63,8 @@ export function createLogger(opts: {
 export const log = createLogger({
   level:
     process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' || process.env.BUN_ENV === 'test' ? 'silent' : 'info'),
-  format: logFormatOf(process.env.LOG_FORMAT),
+  format: logFormatOf(process.env.LOG_FORMAT, {
+    production: process.env.NODE_ENV === 'production',
+    tty: Boolean(process.stdout.isTTY),
+  }),
 });

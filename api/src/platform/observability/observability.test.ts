@@ -144,6 +144,12 @@ describe('request ids and structured logs', () => {
 
     expect(logFormatOf(undefined)).toBe('json');
     expect(logFormatOf('PRETTY')).toBe('pretty');
+    // unset: pretty only in a terminal outside production; an explicit choice always wins
+    expect(logFormatOf(undefined, { tty: true })).toBe('pretty');
+    expect(logFormatOf('', { tty: true, production: true })).toBe('json');
+    expect(logFormatOf(undefined, { tty: false })).toBe('json');
+    expect(logFormatOf('json', { tty: true })).toBe('json');
+    expect(logFormatOf('pretty', { production: true })).toBe('pretty');
     const pretty = prettyLine(out[1] as string);
     expect(pretty).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}inside requestId=rid-42 companyId=7 status=409\n$/);
   });

@@ -36,6 +36,8 @@ test('master invoices a company; its admin pays on the gateway page; both see CO
   browser,
   request,
 }) => {
+  // two sessions, a dialog, the gateway's page and a language switch: ~25 s alone, near the default 60 s on a loaded CI
+  test.setTimeout(120_000);
   const { token } = await apiLogin(request, ADMIN);
   // a public plan with prices and a company on it, whose first user is its admin (payPanelAccess)
   const plan = await request.post(`${API_URL}/plan`, {

@@ -1,51 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { addDays, localDay } from '@zapdesk/core';
 import { and, eq } from 'drizzle-orm';
 import { invoices } from '../../db/schema';
-import { TestClock, useClock } from '../../platform/clock';
 import { db } from '../../platform/db';
-import { useMailer } from '../../platform/mail';
-import { smtpMailer } from '../../platform/mail/smtp-adapter';
-import { startTestSmtpServer, type TestSmtpServer } from '../../platform/mail/smtp-server.fixtures';
 import { makeTenant, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
 import { runInvoiceHooks } from '../billing/billing.hooks';
 import { connectedSimulator, waitFor } from '../pipeline/pipeline.fixtures';
-import { startWhatsappArea } from '../whatsapp/whatsapp.startup';
 import { dailyJob, dispatchInvoiceNotices, dispatchJob, planDailyNotices } from './billing-notices.dispatcher';
+import { useNoticesTestApp } from './billing-notices.fixtures';
 import * as repo from './billing-notices.repo';
 import { seedDefaultTemplates } from './billing-notices.service';
-import { installInvoiceListener } from './billing-notices.startup';
 
 /**
  * Issue 21 acceptance 2, the notices half: the shared clock moved day by day across a 3-month cycle, a real SMTP
  * server and the simulator; invoices are the billing area's rows and events (its hook after commit).
  */
-let clock: TestClock;
-let restoreClock: (() => void) | undefined;
-let smtp: TestSmtpServer;
-
-const { t } = useTestApp(async (app) => {
-  dispatchJob.register();
-  dailyJob.register();
-  installInvoiceListener();
-  // the simulator and the job workers; not the inbound pipeline (its periodic sweep would move onto the test clock
-  // and fire every 30 s of each simulated day)
-  await startWhatsappArea({ role: 'worker' });
-  await app.platform.jobs.startWorkers();
-});
-
-beforeAll(async () => {
-  clock = new TestClock(Date.parse('2026-02-26T12:00:00Z'));
-  restoreClock = useClock(clock);
-  smtp = await startTestSmtpServer();
-  useMailer(smtpMailer({ url: smtp.url, from: 'cobranca@zapdesk.test', timeoutMs: 1500 }));
-});
-afterAll(async () => {
-  useMailer(undefined);
-  restoreClock?.();
-  await smtp?.close();
-});
+const env = useNoticesTestApp('2026-02-26T12:00:00Z');
+const { t } = env;
 
 type Outbox = { id: string; to: string; body: string }[];
 const NUMBER = '5511987650001';
@@ -68,7 +39,7 @@ describe('billing notices across a 3-month cycle (issue 21 acceptance 2)', () =>
 
     const outbox = async () =>
       (await (await t.req('GET', `/simulator/${conn}/outbox?to=${NUMBER}`, { token: master.token })).json()) as Outbox;
-    const counts = async () => ({ email: smtp.received.length, whatsapp: (await outbox()).length });
+    const counts = async () => ({ email: env.smtp.received.length, whatsapp: (await outbox()).length });
 
     const jobsIdle = async () => {
       // the newest ones: every older one settled before the clock moved on
@@ -114,8 +85,8 @@ describe('billing notices across a 3-month cycle (issue 21 acceptance 2)', () =>
     let sent = 0;
     for (let day = '2026-02-27'; day <= '2026-05-17'; day = addDays(day, 1)) {
       // 09:00 in São Paulo: the daily sweep of the day
-      await clock.set(Date.parse(`${day}T12:00:00Z`));
-      expect(localDay(clock.now())).toBe(day);
+      await env.clock.set(Date.parse(`${day}T12:00:00Z`));
+      expect(localDay(env.clock.now())).toBe(day);
       await waitFor(
         async () => (await t.platform.jobs.get(`billing-notices-daily-${day}`))?.state === 'completed',
         10_000,
@@ -123,7 +94,7 @@ describe('billing notices across a 3-month cycle (issue 21 acceptance 2)', () =>
       for (const [i, p] of plan.entries()) {
         if (day === addDays(p.due, -10)) {
           // 10:00: the billing area creates the invoice and tells its listeners after the commit
-          await clock.set(Date.parse(`${day}T13:00:00Z`));
+          await env.clock.set(Date.parse(`${day}T13:00:00Z`));
           const [row] = await db
             .insert(invoices)
             .values({
@@ -136,8 +107,8 @@ describe('billing notices across a 3-month cycle (issue 21 acceptance 2)', () =>
               recurrence: 1,
               status: 'PENDING',
               paymentLink: `https://pagar.exemplo/fatura/${i + 1}`,
-              createdAt: new Date(clock.now()),
-              updatedAt: new Date(clock.now()),
+              createdAt: new Date(env.clock.now()),
+              updatedAt: new Date(env.clock.now()),
             })
             .returning({ id: invoices.id });
           ids[i] = row.id;
@@ -148,10 +119,10 @@ describe('billing notices across a 3-month cycle (issue 21 acceptance 2)', () =>
           await runInvoiceHooks({ companyId: cid, invoiceId: ids[i], event: 'overdue' });
         }
         if (ids[i] && day === p.paidOn) {
-          await clock.set(Date.parse(`${day}T15:00:00Z`));
+          await env.clock.set(Date.parse(`${day}T15:00:00Z`));
           await db
             .update(invoices)
-            .set({ status: 'CONFIRMED', payDate: new Date(clock.now()) })
+            .set({ status: 'CONFIRMED', payDate: new Date(env.clock.now()) })
             .where(and(eq(invoices.companyId, cid), eq(invoices.id, ids[i])));
           await runInvoiceHooks({ companyId: cid, invoiceId: ids[i], event: 'confirmed' });
         }
@@ -171,7 +142,7 @@ describe('billing notices across a 3-month cycle (issue 21 acceptance 2)', () =>
       expect(expected[r.day]).toContain(`${n}:${r.kind}`);
     }
     // what arrived: Portuguese texts with the value, the due date and the /n link of its channel
-    const mails = smtp.received.filter((m) => m.to.includes(EMAIL));
+    const mails = env.smtp.received.filter((m) => m.to.includes(EMAIL));
     expect(mails).toHaveLength(total);
     expect(mails[0].subject).toBe('Nova fatura disponível · Clínica Sorriso · R$ 199,90');
     expect(mails[0].html).toContain('/n/email/');

@@ -1,52 +1,25 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { InvoiceDto } from '@zapdesk/core';
-import { TestClock, useClock } from '../../platform/clock';
-import { useMailer } from '../../platform/mail';
-import { smtpMailer } from '../../platform/mail/smtp-adapter';
-import { startTestSmtpServer, type TestSmtpServer } from '../../platform/mail/smtp-server.fixtures';
 import { type FakeGateway, paymentGateway } from '../../platform/payments';
 import { makeTenant, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
 import { connectedSimulator, waitFor } from '../pipeline/pipeline.fixtures';
-import { startWhatsappArea } from '../whatsapp/whatsapp.startup';
-import { dailyJob, dispatchJob } from './billing-notices.dispatcher';
+import { dispatchJob } from './billing-notices.dispatcher';
+import { useNoticesTestApp } from './billing-notices.fixtures';
 import * as repo from './billing-notices.repo';
 import { seedDefaultTemplates } from './billing-notices.service';
-import { installInvoiceListener } from './billing-notices.startup';
 
 /**
  * Issue 21 acceptance 2, the chain joined end to end: the master creates an invoice through the API (created notice),
  * the customer pays on the fake gateway's page → signed webhook → the invoice is paid → the confirmation notice
  * arrives once by e-mail (real SMTP server) and WhatsApp (simulator); a replayed or unsigned webhook sends nothing more.
  */
-let clock: TestClock;
-let restoreClock: (() => void) | undefined;
-let smtp: TestSmtpServer;
-
-const { t } = useTestApp(async (app) => {
-  dispatchJob.register();
-  dailyJob.register();
-  installInvoiceListener();
-  await startWhatsappArea({ role: 'worker' });
-  await app.platform.jobs.startWorkers();
-});
-
-beforeAll(async () => {
-  // 2026-03-02 10:00 in São Paulo
-  clock = new TestClock(Date.parse('2026-03-02T13:00:00Z'));
-  restoreClock = useClock(clock);
-  smtp = await startTestSmtpServer();
-  useMailer(smtpMailer({ url: smtp.url, from: 'cobranca@zapdesk.test', timeoutMs: 1500 }));
-});
-afterAll(async () => {
-  useMailer(undefined);
-  restoreClock?.();
-  await smtp?.close();
-});
+const env = useNoticesTestApp('2026-03-02T13:00:00Z'); // 10:00 in São Paulo
+const { t } = env;
 
 const NUMBER = '5511987650002';
 const EMAIL = 'contas@padaria.test';
 const pathOf = (url: string) => new URL(url).pathname;
+const mails = () => env.smtp.received.filter((m) => m.to.includes(EMAIL));
 
 describe('payment → confirmation notice (issue 21 acceptance 2, joined)', () => {
   test('invoice created by the master, paid on the fake page: webhook → paid → confirmation once per channel', async () => {
@@ -76,7 +49,6 @@ describe('payment → confirmation notice (issue 21 acceptance 2, joined)', () =
     });
     expect(sub.status).toBe(200);
 
-    const mails = () => smtp.received.filter((m) => m.to.includes(EMAIL));
     const outbox = async () =>
       (await (await t.req('GET', `/simulator/${conn}/outbox?to=${NUMBER}`, { token: master.token })).json()) as {
         body: string;
@@ -106,7 +78,7 @@ describe('payment → confirmation notice (issue 21 acceptance 2, joined)', () =
     expect(mails()[0].html).toContain('R$ 150,00');
 
     // the customer pays on the fake gateway's page: its form posts, the gateway sends the signed webhook
-    await clock.advance(2 * 3_600_000);
+    await env.clock.advance(2 * 3_600_000);
     const page = await (await t.req('GET', pathOf(inv.paymentLink as string))).text();
     const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] as string;
     expect(action).toBeTruthy();
@@ -114,7 +86,7 @@ describe('payment → confirmation notice (issue 21 acceptance 2, joined)', () =
     expect(paid.status).toBe(200);
     const after = (await (await t.req('GET', `/invoice/${inv.id}`, { token: master.token })).json()) as InvoiceDto;
     expect(['RECEIVED', 'CONFIRMED']).toContain(after.status);
-    expect(after.payDate).toBe(new Date(clock.now()).toISOString());
+    expect(after.payDate).toBe(new Date(env.clock.now()).toISOString());
 
     // the confirmation notice: once by e-mail and once by WhatsApp
     await settle(2);

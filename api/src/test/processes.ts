@@ -77,3 +77,26 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * The environment every multi-process test gives its API/worker children: real services, quiet logs, the test's own
+ * secrets and Redis prefix; `extra` adds or overrides the rest.
+ */
+export function childEnv(
+  tag: string,
+  services: { dbUrl: string; redisUrl: string; prefix: string },
+  extra: Record<string, string>,
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: `${tag}-test-access-secret-0123456789-abcdefghij`,
+    JWT_REFRESH_SECRET: `${tag}-test-refresh-secret-0123456789-abcdefghij`,
+    DATABASE_URL: services.dbUrl,
+    REDIS_URL: services.redisUrl,
+    REDIS_PREFIX: services.prefix,
+    ...extra,
+  };
+}

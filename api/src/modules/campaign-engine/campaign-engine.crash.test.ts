@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { campaignDispatches, campaigns, whatsapps } from '../../db/schema';
 import { type DbHandle, db, openDb, setDb } from '../../platform/db';
 import { makeCompany } from '../../test/factories';
-import { type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
+import { childEnv, type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
 import { createThrowawayDatabase, deleteRedisKeys, realPostgresUrl, realRedisUrl } from '../../test/services';
 import { counters } from './campaign-engine.engine';
 import { campaignRow, dispatchRows, makeCampaign, makeSetup, numbersFor, outbox } from './campaign-engine.fixtures';
@@ -36,25 +36,20 @@ const until = <T>(what: string, fn: () => Promise<T | undefined> | T | undefined
 function spawnWorker(name: string, dbUrl: string): Proc {
   return spawnCollected(procs, name, [BUN, join(API_DIR, 'src', 'worker.ts')], {
     cwd: join(API_DIR, '..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'cengine-test-access-secret-0123456789-abcdefghij',
-      JWT_REFRESH_SECRET: 'cengine-test-refresh-secret-0123456789-abcdefghij',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: redisUrl!,
-      REDIS_PREFIX: PREFIX,
-      JOBS_PREFIX: `${PREFIX}-jobs`,
-      SESSION_LEASE_MS: '2000',
-      SESSION_SCAN_MS: '300',
-      SIMULATOR_ENABLED: '1',
-      // interval 5 s → 150 ms, waits 1–3 s → 30–90 ms: the spec's pacing compressed
-      CAMPAIGN_PACING_SCALE: '0.03',
-      CAMPAIGN_RETRY_MS: '300',
-      DATA_DIR: `/tmp/cengine-crash/${PREFIX}/${name}`,
-    },
+    env: childEnv(
+      'cengine',
+      { dbUrl, redisUrl: redisUrl!, prefix: PREFIX },
+      {
+        JOBS_PREFIX: `${PREFIX}-jobs`,
+        SESSION_LEASE_MS: '2000',
+        SESSION_SCAN_MS: '300',
+        SIMULATOR_ENABLED: '1',
+        // interval 5 s → 150 ms, waits 1–3 s → 30–90 ms: the spec's pacing compressed
+        CAMPAIGN_PACING_SCALE: '0.03',
+        CAMPAIGN_RETRY_MS: '300',
+        DATA_DIR: `/tmp/cengine-crash/${PREFIX}/${name}`,
+      },
+    ),
     keep: 300,
   });
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
+import { childEnv, type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
 import { createThrowawayDatabase, realPostgresUrl, realRedisUrl } from '../../test/services';
 
 /**
@@ -35,23 +35,18 @@ const until = <T>(what: string, fn: () => Promise<T | undefined> | T | undefined
 function spawn(name: string, script: 'server.ts' | 'worker.ts', env: Record<string, string>, dbUrl: string): Proc {
   return spawnCollected(procs, name, [BUN, join(API_DIR, 'src', script)], {
     cwd: join(API_DIR, '..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'scaled-test-access-secret-0123456789-abcdefghij',
-      JWT_REFRESH_SECRET: 'scaled-test-refresh-secret-0123456789-abcdefghij',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: redisUrl!,
-      REDIS_PREFIX: PREFIX,
-      SESSION_LEASE_MS: '3000',
-      SESSION_SCAN_MS: '500',
-      SIMULATOR_ENABLED: '1',
-      DATA_DIR: `/tmp/h14-data/${PREFIX}/${name}`,
-      WEB_DIST: `/tmp/h14-data/${PREFIX}/no-web`,
-      ...env,
-    },
+    env: childEnv(
+      'scaled',
+      { dbUrl, redisUrl: redisUrl!, prefix: PREFIX },
+      {
+        SESSION_LEASE_MS: '3000',
+        SESSION_SCAN_MS: '500',
+        SIMULATOR_ENABLED: '1',
+        DATA_DIR: `/tmp/h14-data/${PREFIX}/${name}`,
+        WEB_DIST: `/tmp/h14-data/${PREFIX}/no-web`,
+        ...env,
+      },
+    ),
     keep: 500,
   });
 }

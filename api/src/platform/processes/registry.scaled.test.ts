@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ProcessInfoDto } from '@zapdesk/core';
-import { freePort, type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
+import { childEnv, freePort, type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
 import { createThrowawayDatabase, deleteRedisKeys, realPostgresUrl, realRedisUrl } from '../../test/services';
 import { RESTART_EXIT_CODE } from './reporter';
 
@@ -33,24 +33,19 @@ const until = <T>(what: string, fn: () => Promise<T | undefined> | T | undefined
 function spawn(name: string, script: 'server.ts' | 'worker.ts', env: Record<string, string>, dbUrl: string): Proc {
   return spawnCollected(procs, name, [BUN, join(API_DIR, 'src', script)], {
     cwd: join(API_DIR, '..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'procs-test-access-secret-0123456789-abcdefghij',
-      JWT_REFRESH_SECRET: 'procs-test-refresh-secret-0123456789-abcdefghij',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: redisUrl!,
-      REDIS_PREFIX: PREFIX,
-      PROCESS_REPORT_MS: String(REPORT_MS),
-      // this test plays the supervisor (compose's restart policy) of every process it starts
-      SUPERVISED: '1',
-      SIMULATOR_ENABLED: '1',
-      DATA_DIR: `/tmp/sys-api-data/${PREFIX}/${name}`,
-      WEB_DIST: `/tmp/sys-api-data/${PREFIX}/no-web`,
-      ...env,
-    },
+    env: childEnv(
+      'procs',
+      { dbUrl, redisUrl: redisUrl!, prefix: PREFIX },
+      {
+        PROCESS_REPORT_MS: String(REPORT_MS),
+        // this test plays the supervisor (compose's restart policy) of every process it starts
+        SUPERVISED: '1',
+        SIMULATOR_ENABLED: '1',
+        DATA_DIR: `/tmp/sys-api-data/${PREFIX}/${name}`,
+        WEB_DIST: `/tmp/sys-api-data/${PREFIX}/no-web`,
+        ...env,
+      },
+    ),
     keep: 300,
   });
 }

@@ -230,6 +230,16 @@ export type BillingCompanyRow = {
   value12Months: string | null;
 };
 
+/** What billing reads of a plan's prices (the company's plan and a plan alone). */
+const planPriceColumns = {
+  recurrence: plans.recurrence,
+  billingType: plans.billingType,
+  value1Month: plans.value1Month,
+  value3Months: plans.value3Months,
+  value6Months: plans.value6Months,
+  value12Months: plans.value12Months,
+};
+
 const companyColumns = {
   companyId: companies.id,
   companyName: companies.name,
@@ -239,12 +249,7 @@ const companyColumns = {
   trialEndsAt: companies.trialEndsAt,
   planId: companies.planId,
   automaticInvoice: sql<boolean>`coalesce(${plans.automaticInvoice}, false)`,
-  recurrence: plans.recurrence,
-  billingType: plans.billingType,
-  value1Month: plans.value1Month,
-  value3Months: plans.value3Months,
-  value6Months: plans.value6Months,
-  value12Months: plans.value12Months,
+  ...planPriceColumns,
 };
 
 export async function findBillingCompany(companyId: number): Promise<BillingCompanyRow | undefined> {
@@ -287,12 +292,7 @@ export async function findPlan(planId: number): Promise<PlanPriceRow | undefined
       name: plans.name,
       status: plans.status,
       isPublic: plans.isPublic,
-      recurrence: plans.recurrence,
-      billingType: plans.billingType,
-      value1Month: plans.value1Month,
-      value3Months: plans.value3Months,
-      value6Months: plans.value6Months,
-      value12Months: plans.value12Months,
+      ...planPriceColumns,
     })
     .from(plans)
     .where(eq(plans.id, planId));

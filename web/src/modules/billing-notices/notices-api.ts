@@ -3,8 +3,10 @@ import type {
   NotificationSubscriptionDto,
   NotificationTemplateDto,
   SubscriptionFlags,
+  WhatsappCheckDto,
 } from '@zapdesk/core';
-import { apiJson } from '../../lib/api';
+import { parseResponse } from 'hono/client';
+import { api } from '../../lib/api';
 
 /**
  * The billing notices' calls (spec 3 §7): notification subscriptions of a company, notification templates, the
@@ -36,46 +38,56 @@ export type SubscriptionDto = NotificationSubscriptionDto;
 /** what a save sends: the channel settings, and the contact when the user may change it */
 export type SubscriptionInput = ChannelSettings & Partial<SubscriptionContact>;
 
+const sub = api.notification.subscription;
+const call = async <T>(answer: ReturnType<typeof parseResponse>): Promise<T> => (await answer) as T;
+
 /** `GET /notification/subscription/list/{companyId}` → the company's subscriptions */
 export const fetchSubscriptions = (companyId: number) =>
-  apiJson<SubscriptionDto[]>('GET', `/notification/subscription/list/${companyId}`);
+  call<SubscriptionDto[]>(parseResponse(sub.list[':companyId'].$get({ param: { companyId: String(companyId) } })));
 
 /** `POST /notification/subscription/store` (master): the server checks the WhatsApp number again */
 export const storeSubscription = (companyId: number, input: SubscriptionInput) =>
-  apiJson<SubscriptionDto>('POST', '/notification/subscription/store', { ...input, companyId });
+  call<SubscriptionDto>(
+    parseResponse(sub.store.$post({ json: { ...input, contactName: input.contactName ?? '', companyId } })),
+  );
 
 export const editSubscription = (id: number, companyId: number, input: SubscriptionInput) =>
-  apiJson<SubscriptionDto>('PUT', `/notification/subscription/edit/${id}`, { ...input, companyId });
+  call<SubscriptionDto>(
+    parseResponse(sub.edit[':id'].$put({ param: { id: String(id) }, json: { ...input, companyId } })),
+  );
 
 /** `DELETE /notification/subscription/{id}` with the body `{ companyId }` (spec 3 §7) */
 export const deleteSubscription = (id: number, companyId: number) =>
-  apiJson<unknown>('DELETE', `/notification/subscription/${id}`, { companyId });
+  call<unknown>(parseResponse(sub[':id'].$delete({ param: { id: String(id) }, json: { companyId } })));
 
 /** `GET /helper/whatsapp/{number}`: `{ valid, number (normalized), message }` */
-export type WhatsappCheck = { valid: boolean; number: string; message: string };
 export const checkWhatsapp = (number: string) =>
-  apiJson<WhatsappCheck>('GET', `/helper/whatsapp/${encodeURIComponent(number)}`);
+  call<WhatsappCheckDto>(parseResponse(api.helper.whatsapp[':number'].$get({ param: { number } })));
 
 export type TemplateDto = NotificationTemplateDto;
 export type TemplateFields = Omit<NotificationTemplateDto, 'id' | 'createdAt' | 'updatedAt'>;
 
+const tpl = api.notification.template;
+
 /** `GET /notification/template/` → the templates */
-export const fetchTemplates = () => apiJson<TemplateDto[]>('GET', '/notification/template');
-export const fetchTemplate = (id: number) => apiJson<TemplateDto>('GET', `/notification/template/${id}`);
+export const fetchTemplates = () => call<TemplateDto[]>(parseResponse(tpl.$get()));
+export const fetchTemplate = (id: number) =>
+  call<TemplateDto>(parseResponse(tpl[':id'].$get({ param: { id: String(id) } })));
 /** `POST /notification/template/` → its id (spec 3 §7) */
 export const createTemplate = (fields: TemplateFields) =>
-  apiJson<{ id: number }>('POST', '/notification/template', fields);
+  call<{ id: number }>(parseResponse(tpl.$post({ json: fields })));
 export const updateTemplate = (id: number, fields: Partial<TemplateFields>) =>
-  apiJson<TemplateDto>('PUT', `/notification/template/${id}`, fields);
-export const deleteTemplate = (id: number) => apiJson<unknown>('DELETE', `/notification/template/${id}`);
+  call<TemplateDto>(parseResponse(tpl[':id'].$put({ param: { id: String(id) }, json: fields })));
+export const deleteTemplate = (id: number) =>
+  call<unknown>(parseResponse(tpl[':id'].$delete({ param: { id: String(id) } })));
 
 /** `GET /n/{platform}/{id}` (public) → where the notice's link leads */
 export const fetchRedirect = (platform: string, id: string) =>
-  apiJson<{ urlRedirect: string }>('GET', `/n/${encodeURIComponent(platform)}/${encodeURIComponent(id)}`);
+  call<{ urlRedirect: string }>(parseResponse(api.n[':platform'][':id'].$get({ param: { platform, id } })));
 
 /** ours `GET /notification/template/placeholders`: the markers a template may use (`{{name}}`) */
 export type Placeholder = { name: string; placeholder: string; description: string };
-export const fetchPlaceholders = () => apiJson<Placeholder[]>('GET', '/notification/template/placeholders');
+export const fetchPlaceholders = () => call<Placeholder[]>(parseResponse(tpl.placeholders.$get()));
 
 /** what a preview renders: the editor's unsaved texts, for one notice */
 export type PreviewInput = Pick<TemplateFields, 'thumbnailWpHtml' | 'textWp' | 'emailHtml' | 'emailTitle'> & {
@@ -86,4 +98,4 @@ export type PreviewDto = Pick<TemplateFields, 'thumbnailWpHtml' | 'textWp' | 'em
 };
 /** ours `POST /notification/template/preview`: the texts rendered with the sample invoice's values */
 export const previewTemplate = (input: PreviewInput) =>
-  apiJson<PreviewDto>('POST', '/notification/template/preview', input);
+  call<PreviewDto>(parseResponse(tpl.preview.$post({ json: input })));

@@ -26,9 +26,6 @@ async function main() {
 
   await runStartupTasks({ role: 'api' });
   if (env.workersInApi) await p.jobs.startWorkers();
-  markReady(true);
-
-  console.log(startupBanner(env).join('\n'));
 
   let stopping = false;
   // exit code 0 on SIGINT/SIGTERM; RESTART_EXIT_CODE when the system control asks for a restart (the supervisor,
@@ -52,6 +49,9 @@ async function main() {
   });
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // ready and announced only now: from here a signal stops the server gracefully
+  markReady(true);
+  console.log(startupBanner(env).join('\n'));
 }
 
 main().catch((err) => {

@@ -25,8 +25,6 @@ async function main() {
   await runStartupTasks({ role: 'worker' });
   await p.jobs.startWorkers();
   startWorkerMetricsServer(env, p);
-  log.info({ jobs: env.redisUrl ? 'BullMQ (Redis)' : 'jobs table (PostgreSQL)' }, 'worker started');
-  console.log(`  Worker consuming jobs from ${env.redisUrl ? 'Redis (BullMQ)' : 'the PostgreSQL jobs table'}`);
 
   let stopping = false;
   // SIGINT/SIGTERM exit 0; a restart asked from the system control exits RESTART_EXIT_CODE (compose restarts it)
@@ -51,6 +49,9 @@ async function main() {
   });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // announced only now: from this line on a signal stops the worker gracefully (exit 0)
+  log.info({ jobs: env.redisUrl ? 'BullMQ (Redis)' : 'jobs table (PostgreSQL)' }, 'worker started');
+  console.log(`  Worker consuming jobs from ${env.redisUrl ? 'Redis (BullMQ)' : 'the PostgreSQL jobs table'}`);
 }
 
 main().catch((err) => {

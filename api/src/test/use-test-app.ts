@@ -17,7 +17,8 @@ export function useTestApp(start?: (t: TestApp) => Promise<void>): { t: TestApp;
     Object.assign(t, await setupTestApp());
     if (start) await start(t);
     t.platform.events.subscribe((e) => events.push(e));
-  }, 60_000);
+    // generous: the first file of a process also builds the migrated template database (slow on a busy CI machine)
+  }, 120_000);
   afterAll(() => t.close());
   return { t, events };
 }

@@ -2,6 +2,7 @@ import { seedDemoAi } from './modules/ai/ai.demo';
 import { startAiArea } from './modules/ai/ai.runtime';
 import { seedDemoInvoices } from './modules/billing/billing.demo';
 import { startBillingArea } from './modules/billing/billing.jobs';
+import { seedDemoBillingNotices } from './modules/billing-notices/billing-notices.demo';
 import { startBillingNoticesArea } from './modules/billing-notices/billing-notices.startup';
 import { seedDemoAiBot, seedDemoBot } from './modules/bots/bots.demo';
 import { startBotsArea } from './modules/bots/bots.runtime';
@@ -91,4 +92,6 @@ export async function runStartupTasks(opts: { role: 'api' | 'worker' | 'cli' }):
   // (automatic invoices, overdue, grace) queued for today
   if (opts.role === 'api') await seedDemoInvoices();
   await startBillingArea(opts);
+  // billing notices: the notification connection, a subscription on 'Clínica Sorriso' and today's notices
+  if (opts.role === 'api') await seedDemoBillingNotices();
 }

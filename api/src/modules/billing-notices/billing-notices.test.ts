@@ -3,6 +3,13 @@ import { SUBSCRIPTION_FLAG_DEFAULTS } from '@zapdesk/core';
 import { makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { connectedSimulator, startChannels } from '../pipeline/pipeline.fixtures';
+import { notificationCenterWhatsapp } from '../whatsapp/whatsapp.service';
+import {
+  DEMO_NOTIFICATION_CONNECTION,
+  DEMO_SUBSCRIPTION,
+  seedDemoBillingNotices,
+  seedDemoSubscription,
+} from './billing-notices.demo';
 import { useInvoiceSource } from './billing-notices.invoices';
 import * as repo from './billing-notices.repo';
 
@@ -224,5 +231,27 @@ describe('GET /n/{platform}/{id} (public)', () => {
     } finally {
       useInvoiceSource(null);
     }
+  });
+});
+
+describe('demo seed (issue 21)', () => {
+  test('notification connection, default templates and one subscription on Clínica Sorriso; idempotent', async () => {
+    await scene();
+    const clinic = await makeTenant({ name: DEMO_SUBSCRIPTION.companyName });
+    await seedDemoSubscription(clinic.company.id);
+    await seedDemoSubscription(clinic.company.id);
+    await seedDemoBillingNotices();
+    await seedDemoBillingNotices();
+    const subs = await repo.listSubscriptions(clinic.company.id);
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({
+      contactName: DEMO_SUBSCRIPTION.contactName,
+      email: DEMO_SUBSCRIPTION.email,
+      whatsappVAlidatedNumber: 'valido',
+      invoiceDaysBeforeExpirationWp: 5,
+    });
+    const conn = await notificationCenterWhatsapp(null);
+    expect(conn?.name).toBe(DEMO_NOTIFICATION_CONNECTION);
+    expect((await repo.listTemplates()).filter((x) => x.name.startsWith('Padrão')).length).toBeGreaterThanOrEqual(6);
   });
 });

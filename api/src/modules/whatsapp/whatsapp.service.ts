@@ -247,3 +247,8 @@ export async function notificationCenterWhatsapp(platformCompanyId: number | nul
   if (platformCompanyId === null) return null;
   return getDefaultWhatsapp(platformCompanyId).catch(() => null);
 }
+
+/** Flags a connection of the company as the SaaS notification centre (the demo's billing notices connection). */
+export async function markNotificationCenter(companyId: number, id: number): Promise<void> {
+  await repo.updateWhatsappRow(companyId, id, { isNotificationCenter: true }, undefined);
+}

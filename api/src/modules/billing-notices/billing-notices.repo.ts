@@ -5,7 +5,7 @@ import type {
   TemplateNotice,
 } from '@zapdesk/core';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { billingNotices, companies, notificationSubscriptions, notificationTemplates } from '../../db/schema';
+import { billingNotices, notificationSubscriptions, notificationTemplates } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
@@ -254,10 +254,4 @@ export async function unsafeRecordClick(
     .where(and(eq(billingNotices.publicId, publicId), eq(billingNotices.channel, channel)))
     .returning({ companyId: billingNotices.companyId, invoiceId: billingNotices.invoiceId, link: billingNotices.link });
   return r ?? null;
-}
-
-/** A company's id by its name (demo seed only): platform-level by design. */
-export async function unsafeFindCompanyIdByName(name: string): Promise<number | null> {
-  const [r] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)).limit(1);
-  return r?.id ?? null;
 }

@@ -2,6 +2,7 @@ import { localDay, SUBSCRIPTION_FLAG_DEFAULTS } from '@zapdesk/core';
 import { now } from '../../platform/clock';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
+import { demoCompanyIdByName } from '../billing/billing.service';
 import { platformCompanyId } from '../lookups/lookups.service';
 import { markNotificationCenter, notificationCenterWhatsapp } from '../whatsapp/whatsapp.service';
 import { seedDemoSimulatorConnection } from '../whatsapp/whatsapp.startup';
@@ -34,7 +35,7 @@ export async function seedDemoSubscription(companyId: number): Promise<void> {
 }
 
 /**
- * The rest of the demo's billing notices, after the billing demo (its invoices and the subscription): the default
+ * The demo's billing notices, after the billing demo (its invoices): the clinic's subscription, the default
  * templates, a simulator connection 'Central de Notificações' on the platform's company flagged
  * saasNotificationCenter (when no connection has the flag), then today's notices of the demo's invoices — the e-mails
  * land in /mailOutbox, the WhatsApp messages in that connection's simulator.
@@ -43,6 +44,9 @@ export async function seedDemoBillingNotices(): Promise<void> {
   const env = platform().env;
   if (env.production) return;
   await seedDefaultTemplates();
+  // the clinic's finance contact (after the billing demo made its invoices)
+  const clinicId = await demoCompanyIdByName(DEMO_SUBSCRIPTION.companyName);
+  if (clinicId !== null) await seedDemoSubscription(clinicId);
   const platformId = await platformCompanyId();
   if (platformId === null) return;
   if (!(await notificationCenterWhatsapp(null)) && env.simulatorEnabled) {

@@ -4,12 +4,7 @@ import { makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { connectedSimulator, startChannels } from '../pipeline/pipeline.fixtures';
 import { notificationCenterWhatsapp } from '../whatsapp/whatsapp.service';
-import {
-  DEMO_NOTIFICATION_CONNECTION,
-  DEMO_SUBSCRIPTION,
-  seedDemoBillingNotices,
-  seedDemoSubscription,
-} from './billing-notices.demo';
+import { DEMO_NOTIFICATION_CONNECTION, DEMO_SUBSCRIPTION, seedDemoBillingNotices } from './billing-notices.demo';
 import { useInvoiceSource } from './billing-notices.invoices';
 import * as repo from './billing-notices.repo';
 
@@ -238,8 +233,7 @@ describe('demo seed (issue 21)', () => {
   test('notification connection, default templates and one subscription on Clínica Sorriso; idempotent', async () => {
     await scene();
     const clinic = await makeTenant({ name: DEMO_SUBSCRIPTION.companyName });
-    await seedDemoSubscription(clinic.company.id);
-    await seedDemoSubscription(clinic.company.id);
+    // seedDemoBillingNotices finds the clinic by name and subscribes it (once, also when called twice)
     await seedDemoBillingNotices();
     await seedDemoBillingNotices();
     const subs = await repo.listSubscriptions(clinic.company.id);

@@ -1,7 +1,6 @@
 import { addDaysToDay, addMonthsToDay } from '@zapdesk/core';
 import { now } from '../../platform/clock';
 import { log } from '../../platform/log';
-import { seedDemoSubscription } from '../billing-notices/billing-notices.demo';
 import { listCompanyInvoices, unsafeFindCompanyByName } from './billing.repo';
 import { seedDemoInvoice, todayOf } from './billing.service';
 
@@ -9,8 +8,8 @@ import { seedDemoInvoice, todayOf } from './billing.service';
  * The demo's invoices (issue 21), on the demo's client companies (companies/demo-seed.ts DEMO_COMPANIES): the clinic
  * paid its last quarter by card (CONFIRMED, with its receipt) and has the next one PENDING with a pay link on the
  * embedded fake gateway; the old shop has an OVERDUE one (the master switched it off: billing leaves it so).
- * The clinic also gets a notification subscription (billing-notices.demo.ts). Idempotent: a company that has
- * invoices gets none.
+ * (The clinic's notification subscription is billing-notices.demo.ts's, seeded after these.) Idempotent: a company
+ * that has invoices gets none.
  */
 export async function seedDemoInvoices(): Promise<void> {
   const today = todayOf(now());
@@ -34,7 +33,6 @@ export async function seedDemoInvoices(): Promise<void> {
       months: 3,
       outcome: 'pending',
     });
-    await seedDemoSubscription(clinic.companyId);
   }
   const shop = await plan('Loja Antiga');
   if (shop) {

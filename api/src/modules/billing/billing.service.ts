@@ -554,3 +554,8 @@ export async function seedDemoInvoice(
   }
   return id;
 }
+
+/** A demo company's id by its name (the demo seeds only; platform-level by design). */
+export async function demoCompanyIdByName(name: string): Promise<number | null> {
+  return (await repo.unsafeFindCompanyByName(name))?.id ?? null;
+}

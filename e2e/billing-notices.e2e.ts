@@ -179,7 +179,7 @@ test.describe('billing notices (master)', () => {
     const email = `cobranca${run}@cliente.test`;
     const sub = await request.post(`${API_URL}/notification/subscription/store`, {
       headers,
-      data: { companyId, contactName: `Cobrança ${run}`, email },
+      data: { companyId, contactName: `Marta Souza ${run}`, email },
     });
     expect(sub.status(), await sub.text()).toBe(200);
     const plans = (await (await request.get(`${API_URL}/companyPlan/${companyId}`, { headers })).json()) as {

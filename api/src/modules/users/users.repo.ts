@@ -10,7 +10,7 @@ import {
   whatsapps,
 } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
-import { db } from '../../platform/db';
+import { type Db, db } from '../../platform/db';
 import { containsText, countedPage, countRows, type Page, type PageWindow } from '../../platform/db/paging';
 
 export type UserRow = typeof users.$inferSelect;
@@ -77,8 +77,8 @@ export async function queueIdsOfUser(companyId: number, userId: number): Promise
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-export async function countUsers(companyId: number): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(users).where(eq(users.companyId, companyId));
+export async function countUsers(companyId: number, exec: Pick<Db, 'select'> = db): Promise<number> {
+  const [r] = await exec.select({ n: count() }).from(users).where(eq(users.companyId, companyId));
   return Number(r.n);
 }
 
@@ -129,8 +129,26 @@ export async function settingValue(companyId: number, key: string): Promise<stri
   return r?.value ?? null;
 }
 
-export async function insertUser(companyId: number, values: Omit<NewUserRow, 'companyId'>, queueIds: number[]) {
+/** Advisory lock class of a company's user-count checks ('USRL'); the second key is the company id. */
+const USER_COUNT_LOCK = 0x5553524c;
+
+export type CompanyLimitsRow = NonNullable<Awaited<ReturnType<typeof companyLimits>>>;
+
+/**
+ * Inserts the user with their queues. `admit` is asked inside the transaction, after taking the company's user-count
+ * lock, with the company's limits and its user count read there: two creations at the plan limit cannot both pass
+ * (a count read before the transaction would let them). It throws to refuse. PGlite has one connection and runs one
+ * transaction at a time, so the lock is a no-op there and the transaction alone serialises.
+ */
+export async function insertUser(
+  companyId: number,
+  values: Omit<NewUserRow, 'companyId'>,
+  queueIds: number[],
+  admit: (company: CompanyLimitsRow | null, users: number) => void,
+) {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${USER_COUNT_LOCK}::int, ${companyId}::int)`);
+    admit(await companyLimits(companyId, tx), await countUsers(companyId, tx));
     const [u] = await tx
       .insert(users)
       .values({ ...values, companyId })
@@ -182,8 +200,8 @@ export async function deleteUser(companyId: number, id: number): Promise<number[
 }
 
 /** The company's plan limits (read fresh: they gate a write); null for an unknown company. */
-export async function companyLimits(companyId: number) {
-  const [c] = await db
+export async function companyLimits(companyId: number, exec: Pick<Db, 'select'> = db) {
+  const [c] = await exec
     .select({
       planId: companies.planId,
       numberAttendants: companies.numberAttendants,

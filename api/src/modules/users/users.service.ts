@@ -109,14 +109,19 @@ async function checkReferences(
     throw new DomainError('ERR_NO_WAPP_FOUND');
 }
 
+/** One more user within the plan's limit (spec 1: ERR_NO_LIMIT_USER), or throws. */
+function admitUser(company: repo.CompanyLimitsRow | null, users: number): void {
+  if (!company) throw new DomainError('ERR_NO_COMPANY_PLAN');
+  must(checkCanAddUser(limitsOf(company), users));
+}
+
 /** POST /users: admins (`manageUsers`), within the plan's user limit, unless user creation is disabled. */
 export async function createUser(ctx: UserCtx, input: UserCreateInput): Promise<UserDto> {
   must(checkUserCreate(rulesActor(ctx), input));
   if (!ctx.user.master && (await repo.settingValue(ctx.companyId, 'userCreation')) === 'disabled')
     throw new DomainError('ERR_USER_CREATION_DISABLED');
-  const company = await repo.companyLimits(ctx.companyId);
-  if (!company) throw new DomainError('ERR_NO_COMPANY_PLAN');
-  must(checkCanAddUser(limitsOf(company), await repo.countUsers(ctx.companyId)));
+  // checked here to refuse early (before hashing), and again under the company's lock where the user is inserted
+  admitUser(await repo.companyLimits(ctx.companyId), await repo.countUsers(ctx.companyId));
   if (await repo.unsafeEmailTaken(input.email)) throw new DomainError('ERR_EMAIL_ALREADY_EXISTS');
   await checkReferences(ctx.companyId, input);
   let created: repo.UserRow;
@@ -139,6 +144,7 @@ export async function createUser(ctx: UserCtx, input: UserCreateInput): Promise<
         volume: input.volume ?? 50,
       },
       input.queueIds,
+      admitUser,
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw new DomainError('ERR_EMAIL_ALREADY_EXISTS');

@@ -122,6 +122,16 @@ describe('POST /users', () => {
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_LIMIT_USER' } });
   });
 
+  test('plan user limit holds under concurrent creations (PostgreSQL: plan-limits.pg.test)', async () => {
+    const { company, admin } = await makeTenant({ numberAttendants: 3 });
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map(() => t.req('POST', '/users', { token: admin.token, json: newUser() }).then(json)),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 403 && a.body.error === 'ERR_NO_LIMIT_USER')).toHaveLength(3);
+    expect(await db().$count(users, eq(users.companyId, company.id))).toBe(3);
+  });
+
   test('setting userCreation disabled → 403 ERR_USER_CREATION_DISABLED', async () => {
     const { company, admin } = await makeTenant();
     await db().insert(settings).values({ companyId: company.id, key: 'userCreation', value: 'disabled' });

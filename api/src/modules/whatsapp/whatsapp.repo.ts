@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { companies, queues, whatsappQueues, whatsapps } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
-import { db, list } from '../../platform/db';
+import { type Db, db, list } from '../../platform/db';
 import { nameExists } from '../../platform/db/paging';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -70,14 +70,14 @@ export async function findDefaultWhatsappRow(companyId: number): Promise<Whatsap
   return r ?? null;
 }
 
-export async function countWhatsapps(companyId: number): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
+export async function countWhatsapps(companyId: number, exec: Pick<Db, 'select'> = db): Promise<number> {
+  const [r] = await exec.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
   return Number(r?.n ?? 0);
 }
 
 /** The company's plan limits (read fresh: they gate a write); null for an unknown company. */
-export async function companyLimitsRow(companyId: number) {
-  const [r] = await db
+export async function companyLimitsRow(companyId: number, exec: Pick<Db, 'select'> = db) {
+  const [r] = await exec
     .select({
       planId: companies.planId,
       numberAttendants: companies.numberAttendants,
@@ -117,7 +117,30 @@ export async function insertWhatsapp(
   values: WhatsappValues & { name: string },
   queueIds: number[],
 ): Promise<number> {
+  return (await insertCountedWhatsapp(companyId, queueIds, () => values)) as number;
+}
+
+/** Advisory lock class of a company's connection-count checks ('CONL'); the second key is the company id. */
+const CONNECTION_COUNT_LOCK = 0x434f4e4c;
+
+export type CompanyLimitsRow = NonNullable<Awaited<ReturnType<typeof companyLimitsRow>>>;
+
+/**
+ * Inserts a connection whose values depend on the company's connections: `build` is asked inside the transaction,
+ * after taking the company's connection-count lock, with the company's limits and its connection count read there,
+ * so two creations at the plan limit cannot both pass and two first connections cannot both be the default. It
+ * throws to refuse, or answers null to insert nothing (then null is answered). PGlite has one connection and runs one
+ * transaction at a time, so the lock is a no-op there and the transaction alone serialises.
+ */
+export async function insertCountedWhatsapp(
+  companyId: number,
+  queueIds: number[],
+  build: (company: CompanyLimitsRow | null, existing: number) => (WhatsappValues & { name: string }) | null,
+): Promise<number | null> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CONNECTION_COUNT_LOCK}::int, ${companyId}::int)`);
+    const values = build(await companyLimitsRow(companyId, tx), await countWhatsapps(companyId, tx));
+    if (!values) return null;
     if (values.isDefault) {
       await tx
         .update(whatsapps)

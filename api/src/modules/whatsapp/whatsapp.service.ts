@@ -79,24 +79,28 @@ async function startQuietly(w: repo.WhatsappRow): Promise<void> {
   }
 }
 
+/** One more connection within the plan's limit (spec 1: ERR_NO_LIMIT_WHATSAPP), or throws. */
+function admitConnection(company: repo.CompanyLimitsRow | null, existing: number): void {
+  const lim = company ? checkCanAddConnection(limitsOf(company), existing) : refuse('ERR_NO_COMPANY_PLAN');
+  if (!lim.ok) throw new DomainError(lim.error);
+}
+
 export async function createWhatsapp(ctx: UserCtx, input: CreateWhatsapp): Promise<WhatsappDto> {
   assertCan(ctx, 'manageConnections');
   const companyId = ctx.companyId;
   assertLib(input.lib);
   assertNotificationCenter(ctx, input.saasNotificationCenter);
-  const company = await repo.companyLimitsRow(companyId);
-  const existing = await repo.countWhatsapps(companyId);
-  const lim = company ? checkCanAddConnection(limitsOf(company), existing) : refuse('ERR_NO_COMPANY_PLAN');
-  if (!lim.ok) throw new DomainError(lim.error);
+  // checked here to refuse before the other checks, and again under the company's lock where the row is inserted
+  admitConnection(await repo.companyLimitsRow(companyId), await repo.countWhatsapps(companyId));
   if (await repo.nameTaken(companyId, input.name)) throw new DomainError('ERR_NAME_EXISTS');
   const queueIds = await assertQueues(companyId, input.queueIds ?? []);
   const greeting = checkGreeting(queueIds.length, input.greetingMessage);
   if (!greeting.ok) throw new DomainError(greeting.error);
   assertDates(input.importOldMessages, input.importRecentMessages);
 
-  const id = await repo.insertWhatsapp(
-    companyId,
-    {
+  const id = (await repo.insertCountedWhatsapp(companyId, queueIds, (company, existing) => {
+    admitConnection(company, existing);
+    return {
       name: input.name,
       greetingMessage: input.greetingMessage ?? '',
       farewellMessage: input.farewellMessage ?? '',
@@ -110,9 +114,8 @@ export async function createWhatsapp(ctx: UserCtx, input: CreateWhatsapp): Promi
       importOldMessagesGroups: input.importOldMessagesGroups ?? false,
       closedTicketsPostImported: input.closedTicketsPostImported ?? false,
       status: 'DISCONNECTED',
-    },
-    queueIds,
-  );
+    };
+  })) as number;
   const created = await getWhatsappInCompany(companyId, id);
   emitWhatsappUpdate(created);
   await startQuietly(created);
@@ -221,16 +224,17 @@ export async function ensureDefaultConnection(
     const queueIds = opts.queueIds ?? [];
     const greeting = checkGreeting(queueIds.length, opts.greetingMessage);
     if (!greeting.ok) throw new DomainError(greeting.error);
-    await repo.insertWhatsapp(
-      companyId,
-      {
-        name: 'Principal',
-        lib: opts.lib ?? 'baileys',
-        isDefault: true,
-        disableGroupMessages: true,
-        greetingMessage: opts.greetingMessage ?? '',
-      },
-      queueIds,
+    // counted again under the company's lock: two concurrent callers make one 'Principal'
+    await repo.insertCountedWhatsapp(companyId, queueIds, (_company, existing) =>
+      existing > 0
+        ? null
+        : {
+            name: 'Principal',
+            lib: opts.lib ?? 'baileys',
+            isDefault: true,
+            disableGroupMessages: true,
+            greetingMessage: opts.greetingMessage ?? '',
+          },
     );
   }
   return getDefaultWhatsapp(companyId);

@@ -79,6 +79,18 @@ describe('connections API', () => {
     expect((await over.json()).error).toBe('ERR_NO_LIMIT_WHATSAPP');
   });
 
+  test('plan connection limit holds under concurrent creations (PostgreSQL: users/plan-limits.pg.test)', async () => {
+    const { company, admin } = await makeTenant({ numberConections: 2 });
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) => create(admin.token, { name: `Paralela ${i}`, lib: 'simulator' })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 403)).toHaveLength(2);
+    const rows = await db.select().from(whatsapps).where(eq(whatsapps.companyId, company.id));
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((r) => r.isDefault)).toHaveLength(1);
+  });
+
   test('import dates: not after now, recent not before old', async () => {
     const { admin } = await makeTenant();
     const future = new Date(Date.now() + 86_400_000).toISOString();

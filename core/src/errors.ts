@@ -78,6 +78,8 @@ export const ERROR_STATUS = {
   ERR_SIGNUP_EMAIL_UNAVAILABLE: 409,
   /** the store's plan is not public and active (any more) */
   ERR_PLAN_UNAVAILABLE: 400,
+  /** the payment gateway did not cancel an invoice's payment: the invoice was kept (DELETE /invoice/{id}) */
+  ERR_PAYMENT_GATEWAY_UNAVAILABLE: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -145,6 +147,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_SIGNUP_EMAIL_UNAVAILABLE:
     'Não foi possível concluir o cadastro com este e-mail. Entre com a sua conta ou use outro e-mail.',
   ERR_PLAN_UNAVAILABLE: 'Este plano não está disponível. Escolha outro plano.',
+  ERR_PAYMENT_GATEWAY_UNAVAILABLE:
+    'O gateway de pagamento não cancelou a cobrança desta fatura. A fatura foi mantida; tente excluir novamente.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

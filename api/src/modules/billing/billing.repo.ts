@@ -157,6 +157,24 @@ export async function deletePendingInvoice(companyId: number, id: number): Promi
   return r.length > 0;
 }
 
+/**
+ * Forgets a payment the gateway cancelled on an invoice that is still unpaid (its delete lost a race with the daily
+ * run): the daily run gives it a new payment (unsafeInvoicesWithoutPayment).
+ */
+export async function detachCancelledPayment(companyId: number, id: number, gatewayPaymentId: string): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ gatewayPaymentId: null, paymentLink: null })
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.id, id),
+        eq(invoices.gatewayPaymentId, gatewayPaymentId),
+        inArray(invoices.status, ['PENDING', 'OVERDUE']),
+      ),
+    );
+}
+
 /** PENDING invoices past their due date, every company (the daily job). */
 export function unsafePendingDueBefore(today: string): Promise<{ id: number; companyId: number; dueDate: string }[]> {
   return db

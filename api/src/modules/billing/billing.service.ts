@@ -210,13 +210,20 @@ async function attachPayment(companyId: number, invoiceId: number): Promise<bool
       description: `${inv.planName ?? 'Plano'} — ${months === 1 ? '1 mês' : `${months} meses`} (${inv.startInvoicePeriod} a ${inv.endInvoicePeriod})`,
       externalReference: `invoice-${inv.id}`,
     });
-    await repo.updateInvoice(companyId, invoiceId, {
+    const stored = await repo.updateInvoice(companyId, invoiceId, {
       gateway: gw.name,
       gatewayPaymentId: p.id,
       gatewayCustomerId: customerId,
       paymentLink: p.paymentLink,
       updatedAt: nowDate(),
     });
+    if (!stored) {
+      // the master deleted the invoice while its payment was being created: no link may stay payable
+      await gw.cancelPayment(p.id).catch((err) => {
+        log.error({ err, companyId, invoiceId, paymentId: p.id }, 'payment of a deleted invoice not cancelled');
+      });
+      return false;
+    }
     return true;
   } catch (err) {
     if (!(err instanceof PaymentGatewayError)) throw err;
@@ -308,14 +315,50 @@ export async function createManualInvoice(
   return toInvoiceDto(row);
 }
 
-/** DELETE /invoice/{id}: master only, PENDING only (spec 3 §4, §6). */
+const onlyPendingDelete = () => new DomainError('ERR_VALIDATION', INVOICE_TEXTS.onlyPendingDelete);
+
+/**
+ * Cancels the invoice's payment at the gateway that created it, before the invoice goes: a 502
+ * ERR_PAYMENT_GATEWAY_UNAVAILABLE when it cannot (the invoice is kept, with its link, so no live link is ever left
+ * without its invoice); a 400 when the invoice stopped being PENDING meanwhile (paid: the gateway refused).
+ */
+async function cancelGatewayPayment(row: repo.InvoiceRow): Promise<void> {
+  if (!row.gatewayPaymentId) return;
+  const gw = paymentGateway();
+  const refused = () => new DomainError('ERR_PAYMENT_GATEWAY_UNAVAILABLE');
+  // a payment at a gateway no longer configured cannot be cancelled from here
+  if (row.gateway && row.gateway !== gw.name) throw refused();
+  try {
+    await gw.cancelPayment(row.gatewayPaymentId);
+  } catch (err) {
+    if (!(err instanceof PaymentGatewayError)) throw err;
+    log.warn(
+      { err, companyId: row.companyId, invoiceId: row.id, gateway: gw.name },
+      'payment not cancelled at the gateway; invoice kept',
+    );
+    const current = await repo.findInvoice(row.companyId, row.id);
+    if (current && current.status !== 'PENDING') throw onlyPendingDelete();
+    throw refused();
+  }
+}
+
+/**
+ * DELETE /invoice/{id}: master only, PENDING only (spec 3 §4, §6). The payment is cancelled at the gateway first
+ * (its link stops taking payments); the invoice is deleted only then.
+ */
 export async function deleteInvoice(ctx: UserCtx, id: number): Promise<{ message: string; invoiceId: number }> {
   assertCan(ctx, 'manageCompanies');
   const row = await repo.unsafeFindInvoice(id);
   if (!row) throw invoiceNotFound();
-  if (row.status !== 'PENDING') throw new DomainError('ERR_VALIDATION', INVOICE_TEXTS.onlyPendingDelete);
+  if (row.status !== 'PENDING') throw onlyPendingDelete();
+  await cancelGatewayPayment(row);
   if (!(await repo.deletePendingInvoice(row.companyId, id))) {
-    throw new DomainError('ERR_VALIDATION', INVOICE_TEXTS.onlyPendingDelete);
+    // it moved meanwhile (the daily run made it OVERDUE): its cancelled payment is dropped, a new one comes daily
+    if (row.gatewayPaymentId) {
+      await repo.detachCancelledPayment(row.companyId, id, row.gatewayPaymentId);
+      await announce(row.companyId, id, null);
+    }
+    throw onlyPendingDelete();
   }
   await emitInvoice(row.companyId, id, { action: 'delete', invoiceId: id, companyId: row.companyId });
   await runInvoiceHooks({ companyId: row.companyId, invoiceId: id, event: 'deleted' });

@@ -3,7 +3,7 @@ import { addDaysToDay, type InvoiceDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { companies, invoices, paymentEvents } from '../../db/schema';
 import { TestClock, useClock } from '../../platform/clock';
-import { type FakeGateway, paymentGateway } from '../../platform/payments';
+import { type FakeGateway, PaymentGatewayError, paymentGateway, usePaymentGateway } from '../../platform/payments';
 import { makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { seedDemoInvoices } from './billing.demo';
@@ -173,12 +173,15 @@ describe('invoice routes', () => {
     expect(custom.body).toMatchObject({ value: 49.9, valueBrl: 'R$ 49,90' });
   });
 
-  test('DELETE /invoice/{id}: master only, PENDING only', async () => {
+  test('DELETE /invoice/{id}: master only, PENDING only; the payment is cancelled at the gateway', async () => {
     const plan = await createPlan();
     const a = await client(plan.id);
     const inv = (await call('POST', `/invoice/${plan.id}`, master.token, { companyId: a.company.id }))
       .body as InvoiceDto;
+    const paymentId = (await invoiceRow(inv.id)).gatewayPaymentId as string;
     expect((await call('DELETE', `/invoice/${inv.id}`, a.payer.token)).status).toBe(403);
+    expect((await call('DELETE', `/invoice/${inv.id}`, a.agent.token)).status).toBe(403);
+    expect((await fake().load(paymentId))?.deleted).toBeUndefined();
     hooks.length = 0;
     events.length = 0;
     const del = await call('DELETE', `/invoice/${inv.id}`, master.token);
@@ -186,11 +189,83 @@ describe('invoice routes', () => {
     expect(hooks).toEqual([{ companyId: a.company.id, invoiceId: inv.id, event: 'deleted' }]);
     expect(events.some((e) => e.channel === `invoice-${inv.id}` && e.data.action === 'delete')).toBe(true);
     expect((await call('DELETE', `/invoice/${inv.id}`, master.token)).status).toBe(404);
+    // the link now says the invoice was cancelled and takes no payment; a late webhook for it changes nothing
+    expect((await fake().load(paymentId))?.deleted).toBe(true);
+    const page = await t.req('GET', pathOf(inv.paymentLink as string));
+    expect(page.status).toBe(410);
+    const html = await page.text();
+    expect(html).toContain('Esta fatura foi cancelada');
+    expect(html).not.toContain('<form');
+    const pay = await t.req('POST', pathOf(inv.paymentLink as string));
+    expect(pay.status).toBe(410);
+    expect(await pay.text()).toContain('Esta fatura foi cancelada');
+    expect((await fake().load(paymentId))?.status).toBe('PENDING');
+    const late = await t.req('POST', '/billing/webhook/fake', {
+      headers: { 'content-type': 'application/json', 'asaas-access-token': fake().webhookToken },
+      body: JSON.stringify({
+        id: `evt_late_${paymentId}`,
+        event: 'PAYMENT_RECEIVED',
+        payment: {
+          id: paymentId,
+          customer: 'x',
+          status: 'RECEIVED',
+          billingType: 'PIX',
+          value: 100,
+          dueDate: '2026-01-05',
+        },
+      }),
+    });
+    expect(await late.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(hooks.map((h) => h.event)).toEqual(['deleted']);
+    expect((await call('GET', `/invoices?companyId=${a.company.id}`, master.token)).body.count).toBe(0);
     const paid = (await call('POST', `/invoice/${plan.id}`, master.token, { companyId: a.company.id }))
       .body as InvoiceDto;
     await payOnFakePage(paid.paymentLink as string);
     const refused = await call('DELETE', `/invoice/${paid.id}`, master.token);
     expect(refused).toMatchObject({ status: 400, body: { message: 'Apenas faturas pendentes podem ser excluídas.' } });
+  });
+
+  test('DELETE /invoice/{id} when the gateway cannot cancel: 502 in Portuguese, the invoice and its link stay', async () => {
+    const plan = await createPlan();
+    const a = await client(plan.id);
+    const inv = (await call('POST', `/invoice/${plan.id}`, master.token, { companyId: a.company.id }))
+      .body as InvoiceDto;
+    const real = fake();
+    usePaymentGateway({
+      ...real,
+      cancelPayment: async () => {
+        throw new PaymentGatewayError('gateway timeout');
+      },
+    } as FakeGateway);
+    try {
+      hooks.length = 0;
+      const r = await call('DELETE', `/invoice/${inv.id}`, master.token);
+      expect(r).toEqual({
+        status: 502,
+        body: {
+          error: 'ERR_PAYMENT_GATEWAY_UNAVAILABLE',
+          message:
+            'O gateway de pagamento não cancelou a cobrança desta fatura. A fatura foi mantida; tente excluir novamente.',
+        },
+      });
+    } finally {
+      usePaymentGateway(undefined);
+    }
+    expect(hooks).toEqual([]);
+    expect((await call('GET', `/invoice/${inv.id}`, master.token)).body).toMatchObject({
+      status: 'PENDING',
+      paymentLink: inv.paymentLink,
+    });
+    // paid at the gateway while its webhook did not arrive: the gateway refuses to cancel a paid payment
+    const paymentId = (await invoiceRow(inv.id)).gatewayPaymentId as string;
+    await real.pay(paymentId, () => new Response(null, { status: 503 }));
+    const refused = await call('DELETE', `/invoice/${inv.id}`, master.token);
+    expect(refused).toMatchObject({ status: 502, body: { error: 'ERR_PAYMENT_GATEWAY_UNAVAILABLE' } });
+    // the gateway sends its webhook again: the invoice is there to be paid
+    expect((await t.req('POST', pathOf(inv.paymentLink as string))).status).toBe(200);
+    expect((await invoiceRow(inv.id)).status).toBe('RECEIVED');
+    // a retry after the payment: PENDING only
+    expect((await call('DELETE', `/invoice/${inv.id}`, master.token)).status).toBe(400);
   });
 
   test('GET /invoices: the master pages every company with search, status and company; others their own', async () => {

@@ -84,6 +84,21 @@ beforeAll(() => {
             'https://sandbox.asaas.com/comprovantes/h/UEFZTUVOVF9SRUNFSVZFRDpwYXlfMDgwMjI1OTEzMjUy',
         });
       }
+      if (m && req.method === 'DELETE') {
+        const id = decodeURIComponent(m[1]);
+        if (id === 'pay_received') {
+          return Response.json(
+            { errors: [{ code: 'invalid_action', description: 'Não é possível remover uma cobrança já recebida.' }] },
+            { status: 400 },
+          );
+        }
+        if (!payments.delete(id))
+          return Response.json(
+            { errors: [{ code: 'invalid_action', description: 'Não encontrado' }] },
+            { status: 404 },
+          );
+        return Response.json({ deleted: true, id });
+      }
       if (url.pathname === '/api/v3/slow') return new Promise(() => {});
       return new Response('<html>not json</html>', { status: 502 });
     },
@@ -182,6 +197,40 @@ describe('Asaas adapter', () => {
     });
     const started = performance.now();
     await expect(slow.getPayment('x')).rejects.toThrow('timeout');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  test('cancel: DELETE /v3/payments/{id}; already gone is done; a refusal, an error page and a hung server throw', async () => {
+    const g = gateway();
+    const p = await g.createPayment({
+      customerId: 'cus_000005219613',
+      billingType: 'PIX',
+      valueCents: 9_990,
+      dueDate: '2026-12-10',
+      description: 'Plano Pro — 1 mês',
+      externalReference: 'invoice-43',
+    });
+    await g.cancelPayment(p.id);
+    const sent = calls.at(-1);
+    expect(sent).toMatchObject({ method: 'DELETE', path: `/api/v3/payments/${p.id}` });
+    expect(sent?.headers.get('access_token')).toBe(KEY);
+    expect(await g.getPayment(p.id)).toBeNull();
+    // deleted before (or never known): Asaas answers 404 — nothing left to cancel
+    await g.cancelPayment(p.id);
+    await expect(g.cancelPayment('pay_received')).rejects.toThrow(
+      'gateway answered 400: invalid_action Não é possível remover uma cobrança já recebida.',
+    );
+    await expect(gateway({ apiKey: 'wrong' }).cancelPayment('pay_x')).rejects.toThrow('gateway answered 401');
+    const broken = asaasGateway({ url: `http://127.0.0.1:${PORT}/api/v9`, apiKey: KEY, webhookToken: 't' });
+    await expect(broken.cancelPayment('x')).rejects.toThrow('gateway answered 502 with no JSON');
+    const slow = asaasGateway({
+      url: `http://127.0.0.1:${PORT}/api/v3/slow#`,
+      apiKey: KEY,
+      webhookToken: 't',
+      timeoutMs: 300,
+    });
+    const started = performance.now();
+    await expect(slow.cancelPayment('x')).rejects.toThrow('timeout');
     expect(performance.now() - started).toBeLessThan(2000);
   });
 

@@ -10,7 +10,7 @@ import {
 
 /**
  * Asaas (https://docs.asaas.com): a thin typed client of its v3 API — `POST /v3/customers`, `POST /v3/payments`,
- * `GET /v3/payments/{id}` with the `access_token` header — and its webhooks (`asaas-access-token` header, body
+ * `GET /v3/payments/{id}`, `DELETE /v3/payments/{id}` (cancel) with the `access_token` header — and its webhooks (`asaas-access-token` header, body
  * `{ id, event, payment }`). The base URL is configurable (PAYMENT_GATEWAY_URL: https://api.asaas.com/api for
  * production, https://sandbox.asaas.com/api for trials, a local server in tests). One call, no retries, bounded by
  * `timeoutMs`. The embedded fake speaks the same webhook, so both share the parsing here.
@@ -117,7 +117,7 @@ export function asaasGateway(opts: {
   const timeoutMs = opts.timeoutMs ?? 10_000;
 
   async function call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body?: unknown,
   ): Promise<{ status: number; data: unknown }> {
@@ -195,6 +195,13 @@ export function asaasGateway(opts: {
       const payment = r.status < 300 ? fromAsaasPayment(r.data) : null;
       if (!payment) throw new PaymentGatewayError(describe(r), r.status);
       return payment;
+    },
+    async cancelPayment(id: string) {
+      // Asaas answers `{ deleted: true, id }`; a payment it no longer knows (deleted before) is 404: already gone
+      const r = await call('DELETE', `/v3/payments/${encodeURIComponent(id)}`);
+      if (r.status === 404) return;
+      if (r.status < 300 && (r.data as { deleted?: unknown } | null)?.deleted === true) return;
+      throw new PaymentGatewayError(describe(r), r.status);
     },
     verifyWebhook: (headers) => hasWebhookToken(headers, opts.webhookToken),
     parseWebhook: parseAsaasWebhook,

@@ -4,19 +4,20 @@ import { now } from '../clock';
 import { log } from '../log';
 import { storage } from '../storage';
 import { hasWebhookToken, parseAsaasWebhook, toAsaasPayment } from './asaas';
-import type { CreatePaymentInput, GatewayPayment, PaymentGateway } from './port';
+import { type CreatePaymentInput, type GatewayPayment, type PaymentGateway, PaymentGatewayError } from './port';
 
 /**
  * The embedded fake gateway (the default without PAYMENT_GATEWAY_URL; the demo and every test): payments are kept in
  * the storage port (`fake-gateway/{id}.json`, so a restart keeps the demo's links), the payment link is a local "pay"
  * page served by the API (`/fake-gateway/pay/{id}`, fake-gateway.routes.ts) whose "Pagar" button marks the payment
- * paid and sends the Asaas-shaped webhook, with the webhook token header, to the API's own webhook route.
+ * paid and sends the Asaas-shaped webhook, with the webhook token header, to the API's own webhook route. A cancelled
+ * payment (`cancelPayment`, as Asaas's DELETE: `deleted: true`) keeps its page, which says so and takes no payment.
  */
 export const FAKE_PAYMENT_ID = /^pay_fake_[a-f0-9]{32}$/;
 const key = (id: string) => `fake-gateway/${id}.json`;
 const TIME_ZONE = 'America/Sao_Paulo';
 
-export type FakePayment = GatewayPayment & { description: string; events: number };
+export type FakePayment = GatewayPayment & { description: string; events: number; deleted?: boolean };
 
 export type FakeGateway = PaymentGateway & {
   readonly baseUrl: string;
@@ -24,8 +25,8 @@ export type FakeGateway = PaymentGateway & {
   load(id: string): Promise<FakePayment | null>;
   /**
    * The customer pays: the payment becomes RECEIVED (PIX, BOLETO) or CONFIRMED (card) with its receipt, and the
-   * webhook is sent through `deliver`. A paid payment only sends its webhook again (same event id: a replay).
-   * Answers the payment and the webhook's HTTP status.
+   * webhook is sent through `deliver`. A paid payment only sends its webhook again (same event id: a replay). A
+   * cancelled one changes nothing and sends nothing (webhookStatus 0). Answers the payment and the webhook's status.
    */
   pay(
     id: string,
@@ -76,11 +77,21 @@ export function fakeGateway(opts: { baseUrl: string; webhookToken: string }): Fa
       return payment;
     },
     getPayment: (id) => load(id),
+    async cancelPayment(id) {
+      const p = await load(id);
+      if (!p || p.deleted) return;
+      if (p.status !== 'PENDING' && p.status !== 'OVERDUE') {
+        throw new PaymentGatewayError(`gateway answered 400: invalid_action payment ${p.status}`, 400);
+      }
+      p.deleted = true;
+      await save(p);
+    },
     verifyWebhook: (headers) => hasWebhookToken(headers, opts.webhookToken),
     parseWebhook: parseAsaasWebhook,
     async pay(id, deliver) {
       const p = await load(id);
       if (!p) return null;
+      if (p.deleted) return { payment: p, webhookStatus: 0 };
       if (p.status === 'PENDING' || p.status === 'OVERDUE') {
         p.status = p.billingType === 'CREDIT_CARD' ? 'CONFIRMED' : 'RECEIVED';
         p.paymentDate = dayIn(now(), TIME_ZONE);
@@ -129,8 +140,17 @@ function details(p: FakePayment): string {
   return `<dl><dt>Descrição</dt><dd>${esc(p.description)}</dd><dt>Valor</dt><dd data-testid="value">${esc(formatBrl(p.valueCents))}</dd><dt>Vencimento</dt><dd data-testid="due-date">${esc(brDate(p.dueDate))}</dd><dt>Forma de pagamento</dt><dd data-testid="billing-type">${esc(TYPE_TEXT[p.billingType] ?? p.billingType)}</dd><dt>Situação</dt><dd data-testid="status">${esc(p.status)}</dd></dl>`;
 }
 
-/** The pay page: the payment and, while unpaid, the "Pagar" form. */
+/** The page of a cancelled payment: no form, nothing to pay. */
+export function cancelledPageHtml(p: FakePayment): string {
+  return page(
+    'Pagamento',
+    `${details(p)}<p class="err" data-testid="cancelled">Esta fatura foi cancelada. Não é possível pagá-la.</p>`,
+  );
+}
+
+/** The pay page: the payment and, while unpaid, the "Pagar" form; a cancelled payment's says so. */
 export function payPageHtml(p: FakePayment): string {
+  if (p.deleted) return cancelledPageHtml(p);
   const unpaid = p.status === 'PENDING' || p.status === 'OVERDUE';
   const action = `/fake-gateway/pay/${p.id}`;
   const form = unpaid

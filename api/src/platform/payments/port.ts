@@ -68,6 +68,11 @@ export interface PaymentGateway {
   createPayment(p: CreatePaymentInput): Promise<GatewayPayment>;
   /** null when the gateway does not know the id */
   getPayment(id: string): Promise<GatewayPayment | null>;
+  /**
+   * Cancels an unpaid payment: its link stops taking payments. Resolves when it is cancelled or the gateway no longer
+   * knows it (already gone); a PaymentGatewayError otherwise (a paid payment, a refusal, unreachable, timeout).
+   */
+  cancelPayment(id: string): Promise<void>;
   /** whether the request carries the gateway's webhook token (constant-time comparison) */
   verifyWebhook(headers: Headers): boolean;
   /** the event in a webhook body, or null when it is not one */

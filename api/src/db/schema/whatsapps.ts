@@ -43,6 +43,8 @@ export const whatsapps = pgTable(
     statusImportMessages: text('status_import_messages'),
     /** when the connection first reached CONNECTED (the campaign warm-up's age; null = never connected yet) */
     firstConnectedAt: timestamp('first_connected_at', { withTimezone: true }),
+    /** its session was running when the company left service: it starts again when the company is reactivated */
+    resumeOnReactivation: boolean('resume_on_reactivation').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { addDaysToDay, type InvoiceDto } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
-import { companies, invoices, paymentEvents } from '../../db/schema';
+import { companies, invoices, paymentEvents, whatsapps } from '../../db/schema';
 import { TestClock, useClock } from '../../platform/clock';
 import { type FakeGateway, PaymentGatewayError, paymentGateway, usePaymentGateway } from '../../platform/payments';
 import { makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
+import { connectedSimulator, waitFor } from '../pipeline/pipeline.fixtures';
+import { startWhatsappArea } from '../whatsapp/whatsapp.startup';
 import { seedDemoInvoices } from './billing.demo';
 import { type InvoiceHookEvent, onInvoiceEvent } from './billing.hooks';
 import { billingDailyJob, scheduleBillingDay } from './billing.jobs';
-import { runBillingDay } from './billing.service';
+import { checkCompanyGrace, runBillingDay } from './billing.service';
 
 /**
  * Billing on a real database (issue 21, invoices half of acceptance 2): the routes (happy, refused, cross-tenant),
@@ -598,5 +600,29 @@ describe('demo', () => {
     expect(addDaysToDay(paid[4] as string, 1)).toBe(pending[3] as string);
     expect((await of(shop.company.id)).map((r) => r.slice(0, 3))).toEqual([['OVERDUE', true, false]]);
     // (the clinic's notification subscription is the notices demo's: billing-notices.test.ts)
+  });
+});
+
+describe('reactivation on payment', () => {
+  test("the WhatsApp sessions billing's deactivation stopped are CONNECTED again once the invoice is paid", async () => {
+    // last in the file: this test starts the connections area (simulator adapter, company hooks) and moves the clock
+    await startWhatsappArea({ role: 'worker' });
+    const plan = await createPlan({ billingType: 'PIX', recurrence: 'month1' });
+    const c = await client(plan.id);
+    const connId = await connectedSimulator(t, c.admin.token);
+    const statusOf = async (id: number) =>
+      (await t.platform.dbh.db.select().from(whatsapps).where(eq(whatsapps.id, id)))[0].status;
+    const today = new Date(clock.now()).toISOString().slice(0, 10);
+    const inv = (await call('POST', `/invoice/${plan.id}`, master.token, { companyId: c.company.id, dueDate: today }))
+      .body as InvoiceDto;
+    await clock.set(clock.now() + 30 * DAY);
+    expect(await checkCompanyGrace(c.company.id)).toBe('deactivate');
+    await waitFor(async () => (await statusOf(connId)) === 'DISCONNECTED');
+
+    const paid = await payOnFakePage(inv.paymentLink as string);
+    expect(paid.status).toBe(200);
+    const [row] = await t.platform.dbh.db.select().from(companies).where(eq(companies.id, c.company.id));
+    expect(row.status).toBe(true);
+    await waitFor(async () => (await statusOf(connId)) === 'CONNECTED');
   });
 });

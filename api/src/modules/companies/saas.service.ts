@@ -322,7 +322,8 @@ export async function listCompaniesPage(q: PageQuery): Promise<CompanyPageDto> {
  * PUT /company/{id}. The master edits every field of any company (their own too: spec 3 §6, the switch in the
  * own-company form — masters keep working in an inactive company, its other users are out); a
  * payPanelAccess user their own company's descriptive fields (a changed master-only field → ERR_NO_PERMISSION).
- * Turning the company off ends its users' sessions and stops its WhatsApp sessions.
+ * Turning the company off ends its users' sessions and stops its WhatsApp sessions; turning it on again starts the
+ * WhatsApp sessions that were running when it went off (DECISIONS: reactivation resumes connections).
  */
 export async function updateCompany(ctx: UserCtx, companyId: number, input: CompanyUpdateInput): Promise<CompanyDto> {
   const current = await companyFor(ctx, companyId);
@@ -336,6 +337,7 @@ export async function updateCompany(ctx: UserCtx, companyId: number, input: Comp
   if (Object.keys(patch).length && !(await repo.updateCompany(companyId, patch))) throw notFound('company');
   invalidateActors();
   if (patch.status === false && current.status) await companyLeftService(companyId);
+  if (patch.status === true && !current.status) await runCompanyLifecycle('reactivated', companyId);
   return companyDto(companyId);
 }
 
@@ -356,6 +358,7 @@ export async function setCompanyActive(companyId: number, active: boolean): Prom
   await repo.updateCompany(companyId, { status: active });
   invalidateActors();
   if (!active && current.status) await companyLeftService(companyId);
+  if (active && !current.status) await runCompanyLifecycle('reactivated', companyId);
   return companyDto(companyId);
 }
 

@@ -326,11 +326,15 @@ describe('limits on the server', () => {
 });
 
 describe("'Empresa Ativada' off", () => {
-  test('its users cannot log in, open sessions end (API and live stream), WhatsApp sessions stop', async () => {
+  test('its users cannot log in, open sessions end (API and live stream), WhatsApp sessions stop; on again, they resume', async () => {
     const { company, email, password } = await createCompany({ numberConections: 3 });
     const first = await login(email, password);
     const token = first.body.token as string;
     const connId = await connectedSimulator(t, token);
+    // a connection its admin disconnected stays so after the reactivation
+    const byHand = await connectedSimulator(t, token);
+    expect((await call('DELETE', `/whatsappsession/${byHand}`, token)).status).toBe(200);
+    const statusOf = async (id: number) => (await db().select().from(whatsapps).where(eq(whatsapps.id, id)))[0].status;
     const res = await t.req('GET', '/events', { token });
     expect(res.status).toBe(200);
     const stream = readSse(res);
@@ -375,9 +379,12 @@ describe("'Empresa Ativada' off", () => {
       return rows.length === 1;
     });
 
-    // the master switches it on again: its users log in again
+    // the master switches it on again: its users log in again, the session the deactivation stopped is CONNECTED
+    // again (paired: no QR code), the one disconnected by hand is not started
     expect((await call('PUT', `/company/${company.id}`, master.token, { status: 1 })).body.status).toBe(1);
     expect((await login(email, password)).status).toBe(200);
+    await waitFor(async () => (await statusOf(connId)) === 'CONNECTED');
+    expect(await statusOf(byHand)).toBe('DISCONNECTED');
     // a master may switch their own company off (spec 3 §6, the own-company form): they keep working, its other
     // users are out
     const own = await call('PUT', `/company/${master.companyId}`, master.token, { status: 0 });

@@ -227,6 +227,24 @@ export async function unsafeFindConnectionCompany(id: number): Promise<number | 
 
 /** connections whose session should be running after a restart, across companies (startup only) */
 /** Connections that were running or showing a code, of active companies (a deactivated company's stay stopped). */
+/** Marks (or unmarks) connections of the company whose session is to start again when the company is reactivated. */
+export async function setResumeOnReactivation(companyId: number, ids: number[], resume: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(whatsapps)
+    .set({ resumeOnReactivation: resume })
+    .where(and(eq(whatsapps.companyId, companyId), inArray(whatsapps.id, ids)));
+}
+
+/** Unmarks and answers the company's connections marked to resume (one statement: two reactivations take each once). */
+export async function takeConnectionsToResume(companyId: number): Promise<WhatsappRow[]> {
+  return db
+    .update(whatsapps)
+    .set({ resumeOnReactivation: false })
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.resumeOnReactivation, true)))
+    .returning();
+}
+
 export async function unsafeListConnectionsToRestore(): Promise<WhatsappRow[]> {
   const rows = await db
     .select({ w: whatsapps })

@@ -191,6 +191,8 @@ export async function deleteWhatsapp(ctx: UserCtx, id: number): Promise<void> {
 export async function startSession(ctx: UserCtx, id: number): Promise<WhatsappDto> {
   assertCan(ctx, 'manageConnections');
   const w = await getWhatsappInCompany(ctx.companyId, id);
+  // a person's start or stop decides: a later reactivation of the company does not touch it again
+  await repo.setResumeOnReactivation(ctx.companyId, [id], false);
   await startConnectionSession(w);
   return toWhatsappDto(await getWhatsappInCompany(ctx.companyId, id), true);
 }
@@ -208,6 +210,7 @@ export async function renewQrCode(ctx: UserCtx, id: number): Promise<WhatsappDto
 export async function disconnectSession(ctx: UserCtx, id: number): Promise<WhatsappDto> {
   assertCan(ctx, 'manageConnections');
   await getWhatsappInCompany(ctx.companyId, id);
+  await repo.setResumeOnReactivation(ctx.companyId, [id], false);
   await stopConnectionSession(ctx.companyId, id, true);
   return toWhatsappDto(await getWhatsappInCompany(ctx.companyId, id), true);
 }

@@ -223,6 +223,36 @@ export async function stopConnectionSession(companyId: number, connId: number, l
   await stopOnOwner(connId, { logout });
 }
 
+const RUNNING: readonly repo.WhatsappRow['status'][] = ['CONNECTED', 'OPENING', 'TIMEOUT'];
+const isRunning = (w: repo.WhatsappRow) => RUNNING.includes(w.status);
+
+/**
+ * A company was deactivated (the master's switch, billing): the connections whose session was running are marked to
+ * resume, then every session stops (stopCompanySessions). The mark is in the row, so it outlives a restart while the
+ * company is off. A QR code or pairing code being shown is not resumed: nobody is there to scan it (as at startup).
+ */
+export async function suspendCompanySessions(companyId: number): Promise<void> {
+  const running = (await repo.listWhatsapps(companyId)).filter(isRunning).map((w) => w.id);
+  await repo.setResumeOnReactivation(companyId, running, true);
+  await stopCompanySessions(companyId);
+}
+
+/**
+ * A company was reactivated: the sessions its deactivation stopped start again (paired: they reconnect without a QR
+ * code), unless a person disconnected or started the connection meanwhile (that clears the mark). A start that fails
+ * leaves the connection DISCONNECTED with the usual session error to the admins.
+ */
+export async function resumeCompanySessions(companyId: number): Promise<void> {
+  for (const w of await repo.takeConnectionsToResume(companyId)) {
+    try {
+      await startConnectionSession(w);
+    } catch (err) {
+      log.warn({ err, connId: w.id, companyId }, 'resuming a session of a reactivated company failed');
+      await reportSessionError(companyId, w.id, 'startFailed').catch(() => {});
+    }
+  }
+}
+
 /**
  * A company left service (deactivated, or about to be deleted): every session of its connections stops here or on
  * its owner, WITHOUT logging out — the pairing is kept, so once the company is active again its admin reconnects a
@@ -236,9 +266,6 @@ export async function stopCompanySessions(companyId: number): Promise<void> {
     );
   }
 }
-
-const RUNNING: readonly repo.WhatsappRow['status'][] = ['CONNECTED', 'OPENING', 'TIMEOUT'];
-const isRunning = (w: repo.WhatsappRow) => RUNNING.includes(w.status);
 
 /**
  * Startup: sessions that were running come back (a paired session reconnects without a QR code); with several

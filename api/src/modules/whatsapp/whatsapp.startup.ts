@@ -10,8 +10,10 @@ import { ensureDefaultConnection } from './whatsapp.service';
 import {
   channelSink,
   restoreSessions,
+  resumeCompanySessions,
   startConnectionSession,
   stopCompanySessions,
+  suspendCompanySessions,
   watchConnectionOrphans,
 } from './whatsapp.sessions';
 
@@ -30,9 +32,13 @@ export async function startWhatsappArea(opts: { role: 'api' | 'worker' | 'cli' }
   }
 }
 
-/** A deactivated or deleted company's WhatsApp sessions stop (issue 20). */
+/**
+ * A deactivated or deleted company's WhatsApp sessions stop (issue 20); a reactivated company's sessions that its
+ * deactivation stopped start again.
+ */
 export function installCompanyHooks(): void {
-  onCompanyLifecycle('deactivated', 'whatsapp.stopSessions', stopCompanySessions);
+  onCompanyLifecycle('deactivated', 'whatsapp.stopSessions', suspendCompanySessions);
+  onCompanyLifecycle('reactivated', 'whatsapp.resumeSessions', resumeCompanySessions);
   onCompanyLifecycle('deleting', 'whatsapp.stopSessions', stopCompanySessions);
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapps" ADD COLUMN "resume_on_reactivation" boolean DEFAULT false NOT NULL;

@@ -5,9 +5,9 @@ import { startupBanner } from './platform/banner';
 import { loadEnv } from './platform/env';
 import { LARGEST_BODY_MAX } from './platform/http/body-limit';
 import { webFetchHandler } from './platform/http/web-static';
-import { bootPlatform, shutdownPlatform } from './platform/index';
+import { bootPlatform } from './platform/index';
 import { log } from './platform/log';
-import { RESTART_EXIT_CODE, startProcessReporter } from './platform/processes/reporter';
+import { RESTART_EXIT_CODE, shutdownReportingProcess, startProcessReporter } from './platform/processes/reporter';
 import { runStartupTasks } from './startup';
 
 async function main() {
@@ -35,10 +35,9 @@ async function main() {
     stopping = true;
     log.info({ code }, 'shutting down');
     markReady(false);
-    await reporter.markStopping();
-    // stops the servers and the areas, then the jobs runner (waits for the jobs in flight), then the database
-    await shutdownPlatform();
-    await reporter.stop();
+    // stops the servers and the areas, then the jobs runner (waits for the jobs in flight), removes this process from
+    // the registry, then closes the database
+    await shutdownReportingProcess(reporter);
     process.exit(code);
   };
   // process monitor (issue 22): this process reports itself every PROCESS_REPORT_MS

@@ -1,9 +1,9 @@
 import { selectAdapters } from './platform/adapters';
 import { loadEnv } from './platform/env';
-import { bootPlatform, shutdownPlatform } from './platform/index';
+import { bootPlatform } from './platform/index';
 import { log } from './platform/log';
 import { startWorkerMetricsServer } from './platform/observability/metrics-server';
-import { RESTART_EXIT_CODE, startProcessReporter } from './platform/processes/reporter';
+import { RESTART_EXIT_CODE, shutdownReportingProcess, startProcessReporter } from './platform/processes/reporter';
 import { runStartupTasks } from './startup';
 
 /**
@@ -33,9 +33,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'worker shutting down: waiting for running jobs');
     try {
-      await reporter.markStopping();
-      await shutdownPlatform();
-      await reporter.stop();
+      await shutdownReportingProcess(reporter);
       process.exit(code);
     } catch (err) {
       log.error({ err }, 'worker shutdown failed');

@@ -82,7 +82,12 @@ export async function bootPlatform(opts: BootOptions = {}): Promise<Platform> {
   return p;
 }
 
-export async function shutdownPlatform(): Promise<void> {
+/**
+ * Stops the areas (onShutdown, last registered first), the jobs runner (it waits for the jobs in flight), the events,
+ * then `beforeDatabaseCloses` (the process registry removes this process's entry: the database store needs the
+ * database), then the database.
+ */
+export async function shutdownPlatform(opts: { beforeDatabaseCloses?: () => Promise<void> } = {}): Promise<void> {
   const p = current;
   if (!p) return;
   for (const fn of [...p.onShutdown].reverse()) {
@@ -94,6 +99,9 @@ export async function shutdownPlatform(): Promise<void> {
   }
   await p.jobs.close();
   await p.events.close();
+  if (opts.beforeDatabaseCloses) {
+    await opts.beforeDatabaseCloses().catch((err) => log.error({ err }, 'shutdown step failed'));
+  }
   await p.dbh.close();
   setPlatform(undefined);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type ProcessReport, type ProcessRole, reportTtlMs } from '@zapdesk/core';
 import { sessionManager } from '../channels/session-manager';
 import { clock } from '../clock';
-import { type Platform, platform } from '../index';
+import { type Platform, platform, shutdownPlatform } from '../index';
 import { runningJobs } from '../jobs/running';
 import { log } from '../log';
 import { HostSampler, ProcessSampler } from './os-sample';
@@ -140,13 +140,40 @@ export class ProcessReporter {
     await this.tick();
   }
 
-  async stop(): Promise<void> {
+  /** Stops reporting and removes this process's entry from the store at once (not left to expire). Once. */
+  stop(): Promise<void> {
+    this.stopped ??= this.stopReporting();
+    return this.stopped;
+  }
+  private stopped: Promise<void> | undefined;
+
+  private async stopReporting(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.ticking;
     this.proc.stop();
-    await this.opts.store.remove(this.id).catch(() => {});
-    await this.opts.store.close();
+    await this.opts.store
+      .remove(this.id)
+      .catch((err) => log.warn({ err, id: this.id }, 'process registry: entry not removed; it expires'));
+    await this.opts.store.close().catch(() => {});
+  }
+}
+
+/**
+ * A clean stop of a reporting process (SIGINT/SIGTERM, a restart asked from the system control): listed as stopping
+ * while the platform drains (jobs in flight finish), then its entry is removed from the store at once — before the
+ * database closes, which the database store needs — instead of lingering until its ttl.
+ */
+export async function shutdownReportingProcess(
+  reporter: ProcessReporter,
+  shutdown: typeof shutdownPlatform = shutdownPlatform,
+): Promise<void> {
+  await reporter.markStopping();
+  try {
+    await shutdown({ beforeDatabaseCloses: () => reporter.stop() });
+  } finally {
+    // the shutdown failed before that step: remove it anyway (best effort)
+    await reporter.stop();
   }
 }
 

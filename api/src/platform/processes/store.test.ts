@@ -1,8 +1,12 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import type { ProcessReport } from '@zapdesk/core';
+import { systemProcesses } from '../../db/schema';
+import { clonedTestDb } from '../../test/harness';
 import { deleteRedisKeys, realRedisUrl } from '../../test/services';
 import { useTestApp } from '../../test/use-test-app';
+import { bootPlatform, platform, setPlatform } from '../index';
+import { shutdownReportingProcess, startProcessReporter } from './reporter';
 import { DbProcessStore, MemoryProcessStore, type ProcessStore, RedisProcessStore } from './store';
 
 /** One contract for the registry's three stores (memory, database, Redis): what the reporter and the service use. */
@@ -88,4 +92,59 @@ describe.each(stores)('process store: %s', (kind, make) => {
       }
     });
   }
+});
+
+/**
+ * A clean stop (SIGINT/SIGTERM, restart) removes the process's entry at once, on every store: the shutdown sequence
+ * of server.ts/worker.ts on a platform of its own whose database close is held back, so the table can still be read
+ * after it. Before, the entry was removed after the database had closed: the database store kept it until its ttl.
+ */
+describe.each(stores)('clean stop: %s', (kind, make) => {
+  test('the entry is gone as soon as the process has stopped, not at its expiry', async () => {
+    const previous = platform();
+    const inner = await clonedTestDb();
+    let closed = false;
+    await bootPlatform({
+      env: previous.env,
+      dbh: {
+        ...inner,
+        close: async () => {
+          closed = true;
+        },
+      },
+      migrate: false,
+    });
+    const store = make();
+    try {
+      const reporter = await startProcessReporter({
+        role: 'worker',
+        store,
+        intervalMs: 60_000,
+        diskPath: '/tmp',
+        name: `clean-stop-${kind}`,
+        onRestart: () => {},
+      });
+      expect((await store.list()).some((r) => r.id === reporter.id)).toBe(true);
+      await shutdownReportingProcess(reporter);
+      expect(closed).toBe(true);
+      // read after the stop: the same memory store, a new Redis connection, the database the platform let go of
+      const listed =
+        kind === 'memory'
+          ? (await store.list()).map((r) => r.id)
+          : kind === 'redis'
+            ? await (async () => {
+                const fresh = new RedisProcessStore(redisUrl as string, PREFIX);
+                try {
+                  return (await fresh.list()).map((r) => r.id);
+                } finally {
+                  await fresh.close();
+                }
+              })()
+            : (await inner.db.select({ id: systemProcesses.id }).from(systemProcesses)).map((r) => r.id);
+      expect(listed).not.toContain(reporter.id);
+    } finally {
+      setPlatform(previous);
+      await inner.close();
+    }
+  });
 });

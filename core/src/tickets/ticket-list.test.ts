@@ -100,6 +100,40 @@ describe('reducer', () => {
     expect(ids(s)).toEqual([9]);
     expect(ticketListReducer(s, { type: 'reset' }, view())).toEqual(emptyTicketList());
   });
+  test('the closed tab keeps the server order (most recent activity first): unread tickets do not jump ahead', () => {
+    const closed = view({ list: 'closed' });
+    const page1 = [mk(5, { status: 'closed' }), mk(4, { status: 'closed', unreadMessages: 3 })];
+    let s = ticketListReducer(
+      emptyTicketList(),
+      { type: 'loaded', tickets: page1, hasMore: true, pageNumber: 1 },
+      closed,
+    );
+    expect(ids(s)).toEqual([5, 4]);
+    const page2 = [mk(3, { status: 'closed' }), mk(2, { status: 'closed', unreadMessages: 1 })];
+    s = ticketListReducer(s, { type: 'loaded', tickets: page2, hasMore: false, pageNumber: 2 }, closed);
+    expect(ids(s)).toEqual([5, 4, 3, 2]);
+    // a ticket closed just now comes first, whatever its unread count
+    s = ticketListReducer(s, { type: 'update', ticket: mk(6, { status: 'closed' }) }, closed);
+    expect(ids(s)).toEqual([6, 5, 4, 3, 2]);
+    // the open and pending lists keep unread first
+    const open = ticketListReducer(
+      emptyTicketList(),
+      { type: 'loaded', tickets: [mk(5), mk(4, { unreadMessages: 3 })], hasMore: false, pageNumber: 1 },
+      view(),
+    );
+    expect(ids(open)).toEqual([4, 5]);
+    const pending = view({ list: 'pending' });
+    const waiting = [mk(5, { status: 'pending' }), mk(4, { status: 'pending', unreadMessages: 1 })];
+    expect(
+      ids(
+        ticketListReducer(
+          emptyTicketList(),
+          { type: 'loaded', tickets: waiting, hasMore: false, pageNumber: 1 },
+          pending,
+        ),
+      ),
+    ).toEqual([4, 5]);
+  });
   test('search results are refreshed, never extended', () => {
     const s0 = state(mk(1));
     expect(ticketListReducer(s0, { type: 'update', ticket: mk(2) }, view({ list: 'search' }))).toBe(s0);

@@ -58,6 +58,13 @@ function unreadFirst(list: TicketDto[]): TicketDto[] {
   return [...list.filter((t) => t.unreadMessages > 0), ...list.filter((t) => !(t.unreadMessages > 0))];
 }
 
+/**
+ * The order of loaded pages: the closed tab keeps the server's order alone (most recent activity — its closing —
+ * first); a resolved conversation left unread is history, not work waiting. Other lists put unread tickets first.
+ */
+const loadedOrder = (list: TicketDto[], view: TicketListView): TicketDto[] =>
+  view.list === 'closed' ? list : unreadFirst(list);
+
 const without = (list: TicketDto[], id: number) => list.filter((t) => t.id !== id);
 
 export function ticketListReducer(
@@ -74,7 +81,7 @@ export function ticketListReducer(
       const merged = base.map((t) => incoming.get(t.id) ?? t);
       const known = new Set(merged.map((t) => t.id));
       for (const t of action.tickets) if (!known.has(t.id)) merged.push(t);
-      return { tickets: unreadFirst(merged), hasMore: action.hasMore, pageNumber: action.pageNumber };
+      return { tickets: loadedOrder(merged, view), hasMore: action.hasMore, pageNumber: action.pageNumber };
     }
     case 'update': {
       const t = action.ticket;

@@ -98,6 +98,61 @@ describe('GET /tickets', () => {
     });
   });
 
+  test('closed tab: most recent activity (closing) first, unread or not; open and pending keep the same server order', async () => {
+    const { company, admin, agent, qa, w } = await world();
+    const c = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => makeContact(company.id)));
+    const at = (day: number) => new Date(`2024-05-0${day}T12:00:00Z`);
+    const closed = (i: number, day: number, unreadMessages = 0) =>
+      makeTicket(company.id, {
+        contactId: c[i].id,
+        status: 'closed',
+        userId: agent.user.id,
+        queueId: qa.id,
+        whatsappId: w.id,
+        unreadMessages,
+        updatedAt: at(day),
+      });
+    const oldest = await closed(0, 1);
+    const olderUnread = await closed(1, 2, 4);
+    const newest = await closed(2, 3);
+    // resolved now: its closing is the most recent activity
+    const open = await makeTicket(company.id, {
+      contactId: c[3].id,
+      status: 'open',
+      userId: agent.user.id,
+      queueId: qa.id,
+      whatsappId: w.id,
+      unreadMessages: 2,
+      updatedAt: at(1),
+    });
+    const r = await t.req('PUT', `/tickets/${open.id}`, {
+      token: agent.token,
+      json: { status: 'closed', userId: agent.user.id },
+    });
+    expect(r.status).toBe(200);
+    const order = (a: ListAnswer) => a.tickets.map((x) => x.id);
+    expect(order(await list(agent.token, 'tab=closed'))).toEqual([open.id, newest.id, olderUnread.id, oldest.id]);
+    expect(order(await list(admin.token, 'status=closed'))).toEqual([open.id, newest.id, olderUnread.id, oldest.id]);
+
+    // open and pending: the same updatedAt order from the server (the web puts unread first on those tabs)
+    const mk = (i: number, status: 'open' | 'pending', day: number, unreadMessages = 0) =>
+      makeTicket(company.id, {
+        contactId: c[i].id,
+        status,
+        userId: status === 'open' ? agent.user.id : null,
+        queueId: qa.id,
+        whatsappId: w.id,
+        unreadMessages,
+        updatedAt: at(day),
+      });
+    const openOld = await mk(4, 'open', 1, 3);
+    const openNew = await mk(5, 'open', 2);
+    expect(order(await list(agent.token, 'tab=open'))).toEqual([openNew.id, openOld.id]);
+    const pendingOld = await mk(6, 'pending', 1, 1);
+    const pendingNew = await mk(0, 'pending', 3);
+    expect(order(await list(agent.token, 'tab=pending'))).toEqual([pendingNew.id, pendingOld.id]);
+  });
+
   test('allowNoQueue off hides no-queue tickets; allowViewPendingTickets off hides pending', async () => {
     const { company, qa, w } = await world();
     const strict = await makeGroup(company.id, { allowNoQueue: false });

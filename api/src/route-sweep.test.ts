@@ -5,6 +5,9 @@ import { companies } from './db/schema';
 import { startChannels } from './modules/pipeline/pipeline.fixtures';
 import { invalidateActors } from './platform/auth/actor';
 import { db } from './platform/db';
+import { bodyRuleFor } from './platform/http/body-limit';
+import { BODY_TEXT } from './platform/http/errors';
+import { handlerMeta } from './platform/http/route-docs';
 import { log } from './platform/log';
 import { makeGroup, makeUser } from './test/factories';
 import { setupTestApp, type TestApp } from './test/harness';
@@ -65,9 +68,9 @@ type Resp = { status: number; text: string; body: unknown; type: string };
 async function call(
   method: string,
   path: string,
-  opts: { token?: string; body?: Body; raw?: { text: string; type: string } } = {},
+  opts: { token?: string; body?: Body; raw?: { text: string; type: string }; headers?: Record<string, string> } = {},
 ): Promise<Resp> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let body: BodyInit | undefined;
   if (opts.raw) {
@@ -108,6 +111,39 @@ function expectRefusal(r: Resp, what: string, statuses: number[]) {
 function expectNoServerError(r: Resp, what: string) {
   if (r.status >= 500) throw new Error(`${what}: ${r.status} ${r.text.slice(0, 300)}`);
   if (r.status >= 400) expectRefusal(r, what, [r.status]);
+}
+
+/** Framework and runtime texts (Hono's, zod's defaults, JSON.parse's) that must never reach a client. */
+const ENGLISH = /malformed|request body|unexpected|json parse|syntax ?error|expected|received|invalid input/i;
+
+/**
+ * The routes that say, in their handler chain, that they read a body — a `validate('json' | 'form', …)` or a
+ * documented request (routes that read it themselves) — and whether JSON is one of its forms. Read from the app,
+ * not the catalogue.
+ */
+function appBodyRoutes(): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const r of t.app.routes) {
+    const meta = handlerMeta(r.handler);
+    const key = `${r.method} ${r.path}`;
+    if (meta?.kind === 'validator' && (meta.target === 'json' || meta.target === 'form'))
+      out.set(key, out.get(key) || meta.target === 'json');
+    if (meta?.kind === 'doc' && meta.doc.request) out.set(key, out.get(key) || !!meta.doc.request.json);
+  }
+  return out;
+}
+
+/**
+ * Every route that reads a body: a body or a JSON alternative in the catalogue, or one the app declares (`json`: JSON
+ * is one of its forms, so its malformed-JSON text is the shared one).
+ */
+function bodyRoutes() {
+  const declared = appBodyRoutes();
+  return entries().flatMap((e) => {
+    const kind = bodyOf(e.spec, C).kind;
+    const json = kind === 'json' || !!e.spec.jsonAlt || !!declared.get(e.key);
+    return kind !== 'none' || declared.has(e.key) ? [{ ...e, json }] : [];
+  });
 }
 
 const entries = () =>
@@ -371,25 +407,60 @@ describe('bad input', () => {
     expectSameSnapshot(before, await snapshotCompany(C.companyId), 'bad path parameters');
   }, 60_000);
 
-  test('malformed JSON bodies → 400 ERR_VALIDATION, nothing changes', async () => {
+  test('malformed JSON, a wrong Content-Type or an over-size body on every body route → 400/413 with the code and a Portuguese text, nothing changes', async () => {
     const before = await quietSnapshot(C.companyId);
     const failures: string[] = [];
-    for (const { key, method, path, spec } of entries()) {
-      const body = bodyOf(spec, C);
-      if (spec.access === 'public' || body.kind === 'none') continue;
-      const url = spec.params ? fillPath(path, spec.params(C)) : path;
-      for (const text of ['{"name":', '{name: 1}', 'null', '"text"', '[1,2]', '', '\u0000']) {
-        const r = await call(method, url, { token: C.master.token, raw: { text, type: 'application/json' } });
-        try {
-          expectRefusal(r, `${key} body=${JSON.stringify(text)}`, [400]);
-        } catch (e) {
-          failures.push((e as Error).message);
-        }
+    const check = (r: Resp, what: string, status: number, code: string, text?: string) => {
+      try {
+        expectRefusal(r, what, [status]);
+        const b = r.body as { error: string; message: string };
+        if (b.error !== code) throw new Error(`${what}: ${code} expected, got ${r.text.slice(0, 200)}`);
+        if (ENGLISH.test(b.message)) throw new Error(`${what}: an English text: ${b.message}`);
+        if (text !== undefined && b.message !== text) throw new Error(`${what}: "${text}" expected, got ${b.message}`);
+      } catch (e) {
+        failures.push((e as Error).message);
       }
+    };
+    const routes = bodyRoutes();
+    // the catalogue cannot miss a body route: what the app declares is swept whatever the catalogue says
+    expect(routes.map((r) => r.key)).toEqual(expect.arrayContaining([...appBodyRoutes().keys()]));
+    for (const { key, method, path, spec, json } of routes) {
+      const url = spec.params ? fillPath(path, spec.params(C)) : path;
+      // public routes without a session; the message API with the tenant's API token
+      const token =
+        spec.access !== 'public' ? C.master.token : path.startsWith('/api/messages') ? C.apiToken : undefined;
+      const send = (text: string, type: string, headers: Record<string, string> = {}) =>
+        call(method, url, { token, raw: { text, type }, headers });
+      for (const text of ['{"name":', '{name: 1}', '', '\u0000', '{"a":1}{', '\u00ff\u00fe']) {
+        const r = await send(text, 'application/json');
+        check(
+          r,
+          `${key} body=${JSON.stringify(text)}`,
+          400,
+          'ERR_VALIDATION',
+          json ? BODY_TEXT.malformedJson : undefined,
+        );
+      }
+      for (const text of ['null', '"text"', '[1,2]']) {
+        const r = await send(text, 'application/json');
+        check(r, `${key} body=${text}`, 400, 'ERR_VALIDATION', json ? BODY_TEXT.notObject : undefined);
+      }
+      // a JSON body under another type is not read as an empty form
+      const valid = spec.jsonAlt?.(C) ?? (bodyOf(spec, C) as { value?: unknown }).value ?? {};
+      for (const type of ['text/plain', 'application/xml', 'application/octet-stream']) {
+        check(await send(JSON.stringify(valid), type), `${key} as ${type}`, 400, 'ERR_VALIDATION');
+      }
+      // over the route's cap (declared length): refused before a byte is read
+      const cap = bodyRuleFor(method, url).maxBytes;
+      const big = await send('{}', 'application/json', { 'content-length': String(cap + 1) });
+      check(big, `${key} over ${cap} bytes`, 413, 'ERR_PAYLOAD_TOO_LARGE');
     }
     expect(failures).toEqual([]);
-    expectSameSnapshot(before, await snapshotCompany(C.companyId), 'malformed JSON');
-  }, 60_000);
+    // the message API logs every call of a token, refused ones too (its call log and the token's last use and
+    // count): nothing else changes
+    const callLog = (snap: Record<string, string[]>) => ({ ...snap, apiTokenCalls: [], apiTokens: [] });
+    expectSameSnapshot(callLog(before), callLog(await snapshotCompany(C.companyId)), 'malformed JSON');
+  }, 90_000);
 
   const BAD_VALUES: unknown[] = [
     'abc',

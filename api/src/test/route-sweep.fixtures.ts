@@ -59,6 +59,8 @@ export type RichTenant = {
   /** a second, non-default connection and an API message token on it */
   apiWhatsappId: number;
   apiTokenId: number;
+  /** that token's secret (the message API's bearer) */
+  apiToken: string;
   /** a campaign setup on that connection */
   campaignSetupId: number;
   /** a created campaign of the setup, and one of its dispatches left uncertain */
@@ -233,7 +235,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     .insert(whatsapps)
     .values({ companyId, name: `API ${marker}`, lib: 'simulator', status: 'DISCONNECTED' })
     .returning();
-  const apiToken = await post<{ id: number }>('/ApiSendMessageToken', {
+  const apiToken = await post<{ id: number; plainToken: string }>('/ApiSendMessageToken', {
     name: `Token ${marker}`,
     whatsappId: apiConn.id,
   });
@@ -351,6 +353,7 @@ export async function buildRichTenant(t: TestApp, label: string): Promise<RichTe
     exportFile: exp.url.split('/').pop() as string,
     apiWhatsappId: apiConn.id,
     apiTokenId: apiToken.id,
+    apiToken: apiToken.plainToken,
     campaignSetupId: campaignSetup.id,
     campaignId: campaign.id,
     uncertainDispatchId: uncertainDispatch.id,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
 import { formRequest } from '../../platform/http/form-request';
-import { assertNoNul, validate } from '../../platform/http/validate';
+import { assertNoNul, readJsonBody, validate } from '../../platform/http/validate';
 import {
   type BotUpload,
   createBotCommand,
@@ -27,13 +27,7 @@ const SetupParam = z.object({ botSetupId: IdValue });
 const formInvalid = () => new DomainError('ERR_VALIDATION', BOT_TEXTS.formInvalid);
 
 async function jsonBody(req: Request): Promise<unknown> {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw formInvalid();
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw formInvalid();
+  const body = await readJsonBody(req);
   assertNoNul(body);
   return body;
 }

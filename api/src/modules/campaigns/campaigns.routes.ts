@@ -4,9 +4,9 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
-import { errorBody } from '../../platform/http/errors';
+import { BODY_TEXT, errorBody } from '../../platform/http/errors';
 import { requireCap } from '../../platform/http/policy';
-import { assertNoNul, validate } from '../../platform/http/validate';
+import { assertNoNul, readJsonBody, validate } from '../../platform/http/validate';
 import { rateLimiter } from '../../platform/ratelimit';
 import {
   type CampaignUpload,
@@ -48,16 +48,10 @@ const createRateLimit = createMiddleware<AppEnv>(async (c, next) => {
 
 const countCreation = (companyId: number) => rateLimiter().hit(createKey(companyId), CAMPAIGN_CREATE_RULE);
 
-async function jsonObject(req: Request): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw new DomainError('ERR_VALIDATION', 'Malformed JSON body');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('ERR_VALIDATION');
+async function jsonObject(req: Request, notJsonText?: string): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(req, notJsonText);
   assertNoNul(body);
-  return body as Record<string, unknown>;
+  return body;
 }
 
 const uploadOf = async (f: FormDataEntryValue): Promise<CampaignUpload | null> =>
@@ -84,7 +78,7 @@ async function v1Form(req: Request) {
     medias = form.getAll('messageMedias');
     sheet = form.get('sendListFile');
   } else {
-    const body = await jsonObject(req);
+    const body = await jsonObject(req, BODY_TEXT.notJsonOrMultipart);
     campaign = body.campaign ?? body;
     campaignSetupId = body.campaignSetupId;
   }

@@ -2,7 +2,8 @@ import { DomainError, FLOW_TEXTS, IdParam, ListFlowsQuery, RunFlowBody } from '@
 import { Hono } from 'hono';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
-import { assertNoNul, validate } from '../../platform/http/validate';
+import { BODY_TEXT } from '../../platform/http/errors';
+import { assertNoNul, readJsonBody, validate } from '../../platform/http/validate';
 import {
   createFlow,
   deleteFlow,
@@ -47,11 +48,7 @@ async function flowRequest(req: Request): Promise<{ body: unknown; files: FlowUp
       }
     }
   } else {
-    try {
-      body = await req.json();
-    } catch {
-      throw formInvalid();
-    }
+    body = await readJsonBody(req, BODY_TEXT.notJsonOrMultipart);
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw formInvalid();
   assertNoNul(body);

@@ -59,7 +59,7 @@ function parse<T extends ZodType>(schema: T, value: unknown) {
 
 async function readText(req: Request): Promise<ApiSend> {
   if (!isJson(req)) throw new DomainError('ERR_VALIDATION', MESSAGE_API_TEXTS.unsupportedContentType);
-  const v = await parseJsonBody(req, SendTextApiBody);
+  const v = await parseJsonBody(req, SendTextApiBody, MESSAGE_API_TEXTS.unsupportedContentType);
   return { number: v.contactNumber, name: v.contactName, body: v.body, files: [] };
 }
 
@@ -75,7 +75,7 @@ async function readLegacy(req: Request): Promise<ApiSend> {
     return { number: v.number, body: v.body ?? '', files: await filesOf(v.medias) };
   }
   if (!isJson(req)) throw new DomainError('ERR_VALIDATION', MESSAGE_API_TEXTS.unsupportedContentType);
-  const v = await parseJsonBody(req, LegacySendJsonBody);
+  const v = await parseJsonBody(req, LegacySendJsonBody, MESSAGE_API_TEXTS.unsupportedContentType);
   return { number: v.number, body: v.body, files: [] };
 }
 

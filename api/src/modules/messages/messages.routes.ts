@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/http/auth-middleware';
 import type { AppEnv } from '../../platform/http/context';
+import { BODY_TEXT } from '../../platform/http/errors';
 import { assertNoNul, parseJsonBody, validate } from '../../platform/http/validate';
 import {
   DELETE_CHANNELS,
@@ -41,7 +42,7 @@ async function outboundFromRequest(req: Request): Promise<OutboundInput> {
       ),
     };
   }
-  const v = await parseJsonBody(req, SendMessageJson);
+  const v = await parseJsonBody(req, SendMessageJson, BODY_TEXT.notJsonOrMultipart);
   if (v.locationId !== undefined) return { kind: 'location', locationId: v.locationId, quotedMsgId: v.quotedMsg };
   if (v.mediaUrl) return { kind: 'storedMedia', mediaUrl: v.mediaUrl, body: v.body, quotedMsgId: v.quotedMsg };
   return { kind: 'text', body: v.body ?? '', quotedMsgId: v.quotedMsg };

@@ -6,6 +6,19 @@ import { ZodError } from 'zod';
 import { log } from '../log';
 import { isUnavailableError, rootMessage } from '../unavailable';
 
+/**
+ * Texts of a request body that cannot be read (any route): Portuguese like every refusal, never the framework's
+ * English ("Malformed JSON in request body"). Code `ERR_VALIDATION`, 400.
+ */
+export const BODY_TEXT = {
+  malformedJson: 'O corpo da requisição não é um JSON válido.',
+  notJson: 'Envie o corpo da requisição em JSON (Content-Type: application/json).',
+  notJsonOrMultipart: 'Envie o corpo da requisição em JSON ou multipart/form-data.',
+  malformedForm: 'Formulário inválido.',
+  /** valid JSON that is not an object (`null`, a string, an array…): zod's own text for it is English */
+  notObject: 'O corpo da requisição deve ser um objeto JSON com os campos do formulário.',
+} as const;
+
 export function errorBody(code: ErrorCode, message?: string, extra?: Record<string, unknown>) {
   return { error: code, message: message ?? ERROR_TEXT[code], ...extra };
 }
@@ -64,15 +77,21 @@ export function onError(err: Error, c: Context) {
     );
   }
   if (err instanceof ZodError) return validationResponse(c, err);
-  if (err instanceof HTTPException) {
+  // the framework's own refusals (Hono's validators, body parsing) carry English texts: answered with ours
+  if (err instanceof HTTPException && err.status < 500) {
     if (err.status === 401) return c.json(errorBody('ERR_UNAUTHORIZED'), 401);
     if (err.status === 404) return c.json(errorBody('ERR_NOT_FOUND'), 404);
-    if (err.status === 400 || err.status === 413 || err.status === 415)
-      return c.json(errorBody('ERR_VALIDATION', err.message || undefined), err.status);
-    return err.getResponse();
+    if (err.status === 413) return c.json(errorBody('ERR_PAYLOAD_TOO_LARGE'), 413);
+    if (err.status === 415) return c.json(errorBody('ERR_VALIDATION', BODY_TEXT.notJson), 400);
+    const text = /json/i.test(err.message)
+      ? BODY_TEXT.malformedJson
+      : /form/i.test(err.message)
+        ? BODY_TEXT.malformedForm
+        : undefined;
+    return c.json(errorBody('ERR_VALIDATION', text), 400);
   }
   // a syntactically broken JSON body is bad input, not a server error
-  if (err instanceof SyntaxError) return c.json(errorBody('ERR_VALIDATION', 'Malformed JSON body'), 400);
+  if (err instanceof SyntaxError) return c.json(errorBody('ERR_VALIDATION', BODY_TEXT.malformedJson), 400);
   if (isBadInputDbError(err)) {
     log.warn({ err, path: c.req.path, code: sqlState(err) }, 'input refused by the database (missing validator)');
     return c.json(errorBody('ERR_VALIDATION'), 400);

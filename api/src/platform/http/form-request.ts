@@ -1,4 +1,5 @@
-import { assertNoNul } from './validate';
+import { BODY_TEXT } from './errors';
+import { assertNoNul, readJsonBody } from './validate';
 
 /** A file sent with a form: its bytes, type and name as the browser sent them. */
 export type FormUpload = { data: Uint8Array; mimeType: string; fileName: string };
@@ -6,7 +7,8 @@ export type FormUpload = { data: Uint8Array; mimeType: string; fileName: string 
 /**
  * A form as the spec's multipart routes send it: multipart with `body` (the form as JSON text), a file (the first
  * present of `fileFields`) and `mediaName` (copied into the body when not blank); or the form itself as a JSON body
- * (no file). Anything else — unreadable multipart, bad JSON, a body that is not an object — throws `invalid()`.
+ * (no file). Unreadable multipart or body JSON, a body that is not an object throw `invalid()`; a JSON body sent as
+ * another Content-Type or malformed answers readJsonBody's texts.
  * The body is only checked for NUL characters; the service validates it.
  */
 export async function formRequest(
@@ -43,13 +45,7 @@ export async function formRequest(
     assertNoNul(body);
     return { body, media };
   }
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw invalid();
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid();
+  const body = await readJsonBody(req, BODY_TEXT.notJsonOrMultipart);
   assertNoNul(body);
   return { body, media: null };
 }

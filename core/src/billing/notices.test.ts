@@ -4,11 +4,14 @@ import {
   addDays,
   kindsDueOn,
   localDay,
+  missedDays,
+  NOTICE_CATCH_UP_DAYS,
   NOTICE_DAYS_MAX,
   type NoticeInvoiceFacts,
   type NoticeKind,
   type NoticeSubscription,
   noticesDueOn,
+  noticesWithCatchUp,
   SUBSCRIPTION_FLAG_DEFAULTS,
   SUBSCRIPTION_TEXTS,
   SubscriptionCreateInput,
@@ -171,6 +174,77 @@ describe('billing notices over a simulated year (issue 21 acceptance 1)', () => 
     expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
     expect(addDays('2028-02-27', 2)).toBe('2028-02-29');
     expect(daysBetween('2026-12-30', '2027-01-02')).toBe(3);
+  });
+});
+
+describe('catch-up of days the platform was down', () => {
+  test('the missed days: after the last completed run, at most 7, none on a first run', () => {
+    expect(NOTICE_CATCH_UP_DAYS).toBe(7);
+    expect(missedDays('2026-03-03', '2026-03-04')).toEqual([]);
+    expect(missedDays('2026-03-01', '2026-03-04')).toEqual(['2026-03-02', '2026-03-03']);
+    expect(missedDays('2026-02-27', '2026-03-02')).toEqual(['2026-02-28', '2026-03-01']);
+    expect(missedDays('2026-02-01', '2026-03-01')).toEqual([
+      '2026-02-22',
+      '2026-02-23',
+      '2026-02-24',
+      '2026-02-25',
+      '2026-02-26',
+      '2026-02-27',
+      '2026-02-28',
+    ]);
+    expect(missedDays(null, '2026-03-04')).toEqual([]);
+    expect(missedDays('2026-03-04', '2026-03-04')).toEqual([]);
+  });
+
+  const inv = (over: Partial<NoticeInvoiceFacts> = {}): NoticeInvoiceFacts => ({
+    status: 'PENDING',
+    dueDay: '2026-03-10',
+    createdDay: '2026-02-28',
+    paidDay: null,
+    ...over,
+  });
+  const only = (s: NoticeSubscription) => ({ ...s, whatsapp: null });
+  const kinds = (today: string, missed: string[], facts: NoticeInvoiceFacts, s = only(sub())) =>
+    noticesWithCatchUp(today, missed, facts, s).map((n) => `${n.kind}@${n.dueOn}`);
+
+  test('each kind late: only what is still true today', () => {
+    // 5 days before (03-05) missed, back on 03-07: still before the due date → goes
+    expect(kinds('2026-03-07', ['2026-03-05', '2026-03-06'], inv())).toEqual(['daysBefore@2026-03-05']);
+    // …but not once the invoice is paid, nor on or after the due date (the due-day notice of today says it)
+    expect(kinds('2026-03-07', ['2026-03-05'], inv({ status: 'RECEIVED', paidDay: '2026-03-07' }))).toEqual([
+      'confirmed@2026-03-07',
+    ]);
+    expect(kinds('2026-03-10', ['2026-03-05'], inv())).toEqual(['dueDay@2026-03-10']);
+    expect(kinds('2026-03-12', ['2026-03-05'], inv({ status: 'OVERDUE' }))).toEqual([]);
+    // the due day never goes late; the delayed one does while unpaid
+    expect(kinds('2026-03-11', ['2026-03-10'], inv({ status: 'OVERDUE' }))).toEqual(['delayed@2026-03-11']);
+    expect(kinds('2026-03-12', ['2026-03-10'], inv({ status: 'OVERDUE' }))).toEqual([]);
+    expect(kinds('2026-03-13', ['2026-03-11', '2026-03-12'], inv({ status: 'OVERDUE' }))).toEqual([
+      'delayed@2026-03-11',
+    ]);
+    expect(kinds('2026-03-13', ['2026-03-11'], inv({ status: 'CONFIRMED', paidDay: '2026-03-12' }))).toEqual([]);
+    // created: late while unpaid; a payment heard on a missed day: its confirmation goes late
+    expect(kinds('2026-03-02', ['2026-02-28', '2026-03-01'], inv())).toEqual(['created@2026-02-28']);
+    expect(kinds('2026-03-02', ['2026-02-28'], inv({ status: 'RECEIVED', paidDay: '2026-02-28' }))).toEqual([
+      'confirmed@2026-02-28',
+    ]);
+  });
+
+  test('one missed notice per channel and recipient, the latest; none beside one of today', () => {
+    // delayed (03-11) and 5 days after (03-15) both missed: the latest only
+    expect(kinds('2026-03-16', ['2026-03-11', '2026-03-15'], inv({ status: 'OVERDUE' }))).toEqual([
+      'daysAfter@2026-03-15',
+    ]);
+    // created missed, 5 days before today: today's alone
+    expect(kinds('2026-03-05', ['2026-02-28'], inv())).toEqual(['daysBefore@2026-03-05']);
+    // per channel: a channel switched off today still gets its catch-up
+    const s = sub({ invoiceDaysBeforeExpirationWp: 0 });
+    const both = noticesWithCatchUp('2026-03-05', ['2026-02-28'], inv(), s).map(
+      (n) => `${n.channel}:${n.kind}@${n.dueOn}`,
+    );
+    expect(both).toEqual(['email:daysBefore@2026-03-05', 'whatsapp:created@2026-02-28']);
+    // no missed days: today's notices only
+    expect(kinds('2026-03-11', [], inv({ status: 'OVERDUE' }))).toEqual(['delayed@2026-03-11']);
   });
 });
 

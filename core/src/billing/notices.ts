@@ -142,6 +142,71 @@ export function noticesDueOn(day: string, inv: NoticeInvoiceFacts, sub: NoticeSu
   return out;
 }
 
+// ---------- catch-up of missed days (a day the platform was down entirely)
+
+/** The most days back a daily run catches up: older missed days are dropped (DECISIONS "Billing notices: catch-up"). */
+export const NOTICE_CATCH_UP_DAYS = 7;
+
+/**
+ * The days a daily run of `day` catches up: those after the last completed run (`lastRun`, a day before `day`) and
+ * before `day`, at most NOTICE_CATCH_UP_DAYS of them (the latest). None when no run ever completed (a first run does
+ * not send the past).
+ */
+export function missedDays(lastRun: string | null, day: string, max = NOTICE_CATCH_UP_DAYS): string[] {
+  if (!lastRun || lastRun >= day) return [];
+  const out: string[] = [];
+  for (let d = addDays(day, -1); d > lastRun && out.length < max; d = addDays(d, -1)) out.unshift(d);
+  return out;
+}
+
+/**
+ * Whether a notice due on a missed day still tells the truth on `today` about the invoice as it is now:
+ * created — while unpaid; daysBefore — while unpaid and before the due date (its text counts the days left from
+ * today); dueDay — never (the day has passed); delayed, daysAfter — while unpaid; confirmed — while paid.
+ */
+export function stillTrueOn(kind: NoticeKind, today: string, inv: NoticeInvoiceFacts): boolean {
+  const unpaid = UNPAID.has(inv.status);
+  switch (kind) {
+    case 'created':
+      return unpaid;
+    case 'daysBefore':
+      return unpaid && today < inv.dueDay;
+    case 'dueDay':
+      return false;
+    case 'delayed':
+    case 'daysAfter':
+      return unpaid && today > inv.dueDay;
+    case 'confirmed':
+      return PAID.has(inv.status);
+  }
+}
+
+export type CaughtUpNotice = DueNotice & { /** the day the notice was due ('YYYY-MM-DD') */ dueOn: string };
+
+/**
+ * What a daily run sends on `today` about one invoice: today's notices, plus from the `missed` days at most ONE
+ * notice per channel and recipient — the latest one still true today — and none for a channel and recipient that
+ * has a notice of today (today's carries the current news and the link). Each still goes at most once (the ledger).
+ */
+export function noticesWithCatchUp(
+  today: string,
+  missed: readonly string[],
+  inv: NoticeInvoiceFacts,
+  sub: NoticeSubscription,
+): CaughtUpNotice[] {
+  const out: CaughtUpNotice[] = noticesDueOn(today, inv, sub).map((n) => ({ ...n, dueOn: today }));
+  const busy = new Set(out.map((n) => `${n.channel} ${n.recipient}`));
+  const latest = new Map<string, CaughtUpNotice>();
+  for (const d of [...missed].sort()) {
+    if (d >= today) continue;
+    for (const n of noticesDueOn(d, inv, sub)) {
+      const key = `${n.channel} ${n.recipient}`;
+      if (!busy.has(key) && stillTrueOn(n.kind, today, inv)) latest.set(key, { ...n, dueOn: d });
+    }
+  }
+  return [...out, ...latest.values()];
+}
+
 /** Portuguese titles of the notices (the {{aviso}} placeholder, e-mail titles of the default templates). */
 export const NOTICE_TITLES: Record<NoticeKind, string> = {
   created: 'Nova fatura disponível',

@@ -90,3 +90,12 @@ export const billingNotices = pgTable(
     index('billing_notices_company_idx').on(t.companyId, t.invoiceId),
   ],
 );
+
+/**
+ * The daily notice runs that completed (one row per local day): the next run catches up the days after the last one
+ * (a day the platform was down entirely), at most NOTICE_CATCH_UP_DAYS back. Platform-level.
+ */
+export const billingNoticeRuns = pgTable('billing_notice_runs', {
+  day: text('day').primaryKey(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,9 +7,10 @@ import {
   daysBetween,
   instantOf,
   localDay,
+  missedDays,
   type NoticeChannel,
   type NoticeKind,
-  noticesDueOn,
+  noticesWithCatchUp,
   noticeValues,
   pickTemplate,
   renderTemplate,
@@ -33,7 +34,9 @@ import { PLATFORM_NAME } from './billing-notices.service';
  * (`noticesDueOn`) which notices are due today and send each at most once per (invoice, kind, channel, recipient):
  * the ledger row is claimed before the send; a failed send fails the job, whose retry sends what is still unsent
  * (never what went). E-mail through the mail port; WhatsApp through the platform's notification connection on the
- * outbound seam. Links go through /n/{platform}/{id}.
+ * outbound seam. Links go through /n/{platform}/{id}. A daily run also catches up the days since the last completed
+ * run (days the platform was down entirely; at most NOTICE_CATCH_UP_DAYS), with only the notices still true
+ * (`noticesWithCatchUp`).
  */
 
 export const DISPATCH_ATTEMPTS = 6;
@@ -81,12 +84,14 @@ async function sendWhatsapp(to: string, body: string): Promise<void> {
 /**
  * Sends the notices due on `day` about one invoice, to every subscription of its company. `event`: the invoice
  * event that asked (created: the creation notice; confirmed: the payment notice, on the day it is heard).
+ * `catchUpFrom` (the daily run after missed days): the days from it to the day before `day` are caught up too.
  */
 export async function dispatchInvoiceNotices(
   companyId: number,
   invoiceId: number,
   day: string,
   event?: InvoiceEventType,
+  catchUpFrom?: string,
 ): Promise<SendOutcome> {
   const out: SendOutcome = { sent: 0, skipped: 0, failed: [] };
   if (event === 'deleted') return out;
@@ -104,13 +109,15 @@ export async function dispatchInvoiceNotices(
   };
   const templates = await repo.listTemplates();
   const companyName = inv.companyName;
+  const missed = catchUpFrom && catchUpFrom < day ? missedDays(addDays(catchUpFrom, -1), day) : [];
   for (const sub of subs) {
-    for (const n of noticesDueOn(day, facts, sub)) {
+    for (const n of noticesWithCatchUp(day, missed, facts, sub)) {
       const publicId = randomBytes(12).toString('base64url');
+      // the ledger keeps the day the notice was due; a late one is written as of today (days left, days late)
       const claim = await repo.claimNotice(
         companyId,
         { invoiceId, kind: n.kind, channel: n.channel, recipient: n.recipient },
-        { publicId, subscriptionId: sub.id, day, link: inv.paymentLink },
+        { publicId, subscriptionId: sub.id, day: n.dueOn, link: inv.paymentLink },
       );
       if (!claim) {
         out.skipped++;
@@ -179,9 +186,11 @@ export const dispatchJob = defineJob(
     invoiceId: z.number().int().positive(),
     day: z.string().regex(DAY_RE),
     event: z.enum(['created', 'confirmed', 'overdue', 'deleted']).optional(),
+    /** the first missed day the daily run catches up (none: `day` only) */
+    catchUpFrom: z.string().regex(DAY_RE).optional(),
   }),
-  async ({ companyId, invoiceId, day, event }) => {
-    const r = await dispatchInvoiceNotices(companyId, invoiceId, day, event);
+  async ({ companyId, invoiceId, day, event, catchUpFrom }) => {
+    const r = await dispatchInvoiceNotices(companyId, invoiceId, day, event, catchUpFrom);
     // a failed send fails the attempt: the retry sends what is still unsent (the sent ones are in the ledger)
     if (r.failed.length) throw new Error(`${r.failed.length} notice(s) not sent: ${r.failed[0].error}`);
     return r;
@@ -189,11 +198,20 @@ export const dispatchJob = defineJob(
   { attempts: DISPATCH_ATTEMPTS, backoff: DISPATCH_BACKOFF, concurrency: 2 },
 );
 
-/** The daily sweep: every invoice that may have a notice today gets its dispatch job; then tomorrow's sweep. */
+/**
+ * The daily sweep: every invoice that may have a notice today gets its dispatch job; then tomorrow's sweep. A sweep
+ * of a past day (its job ran late: the platform was down when it was due) sends nothing itself: it makes sure
+ * today's sweep is queued, which catches the missed days up.
+ */
 export const dailyJob = defineJob(
   'billingNotices.daily',
   z.object({ day: z.string().regex(DAY_RE) }),
   async ({ companyId, day }) => {
+    const today = localDay(now());
+    if (day < today) {
+      await enqueueDaily(companyId, today);
+      return { enqueued: 0, late: true };
+    }
     const enqueued = await runDailySweep(day);
     await enqueueDaily(companyId, addDays(day, 1));
     return { enqueued };
@@ -201,15 +219,22 @@ export const dailyJob = defineJob(
   { attempts: 3, backoff: { type: 'exponential', delay: 60_000 } },
 );
 
-/** Enqueues the dispatch of every invoice that may have a notice on `day` (one job per invoice and day). */
+/**
+ * Enqueues the dispatch of every invoice that may have a notice on `day` (one job per invoice and day), catching up
+ * the days after the last completed run (at most NOTICE_CATCH_UP_DAYS); then records the run as completed.
+ */
 export async function runDailySweep(day: string): Promise<number> {
+  const missed = missedDays(await repo.platformLastDailyRunBefore(day), day);
+  const catchUpFrom = missed[0];
+  if (catchUpFrom) log.info({ day, missed }, 'billing notices: catching up missed days');
   const invoices = await invoiceSource().listForNotices(new Date(now()));
   for (const inv of invoices) {
     await dispatchJob.enqueue(
-      { companyId: inv.companyId, invoiceId: inv.id, day },
+      { companyId: inv.companyId, invoiceId: inv.id, day, ...(catchUpFrom ? { catchUpFrom } : {}) },
       { jobId: `billing-notices-${inv.id}-${day}` },
     );
   }
+  await repo.platformRecordDailyRun(day);
   return invoices.length;
 }
 

@@ -5,7 +5,7 @@ import type {
   TemplateNotice,
 } from '@zapdesk/core';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { billingNotices, notificationSubscriptions, notificationTemplates } from '../../db/schema';
+import { billingNoticeRuns, billingNotices, notificationSubscriptions, notificationTemplates } from '../../db/schema';
 import { nowDate } from '../../platform/clock';
 import { db } from '../../platform/db';
 
@@ -254,4 +254,26 @@ export async function unsafeRecordClick(
     .where(and(eq(billingNotices.publicId, publicId), eq(billingNotices.channel, channel)))
     .returning({ companyId: billingNotices.companyId, invoiceId: billingNotices.invoiceId, link: billingNotices.link });
   return r ?? null;
+}
+
+// ---------- daily runs (platform-level: one per local day)
+
+/** The latest day before `day` whose daily run completed, or null (none yet). */
+export async function platformLastDailyRunBefore(day: string): Promise<string | null> {
+  const [r] = await db
+    .select({ day: billingNoticeRuns.day })
+    .from(billingNoticeRuns)
+    .where(lt(billingNoticeRuns.day, day))
+    .orderBy(desc(billingNoticeRuns.day))
+    .limit(1);
+  return r?.day ?? null;
+}
+
+/** Records that the daily run of `day` completed (again: the time is updated). */
+export async function platformRecordDailyRun(day: string): Promise<void> {
+  const at = nowDate();
+  await db
+    .insert(billingNoticeRuns)
+    .values({ day, completedAt: at })
+    .onConflictDoUpdate({ target: billingNoticeRuns.day, set: { completedAt: at } });
 }

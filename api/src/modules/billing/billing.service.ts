@@ -85,13 +85,14 @@ export async function getInvoiceForNotice(companyId: number, invoiceId: number):
 }
 
 /**
- * Every company's invoices a notice may be due for at `now` (ms, the shared clock): due within 15 days before or
- * after today, or created or paid in the last 15 days.
+ * Every company's invoices a notice may be due for at `now` (ms, the shared clock): due within 20 days before or
+ * after today, or created or paid in the last 15 days (a notice is at most 10 days from the due date, and a daily run
+ * catches up at most 7 missed days).
  */
 export async function listInvoicesForNotices(now: number): Promise<InvoiceDto[]> {
   const today = todayOf(now);
   const since = new Date(now - 15 * 86_400_000);
-  const rows = await repo.unsafeInvoicesForNotices(addDaysToDay(today, -15), addDaysToDay(today, 15), since);
+  const rows = await repo.unsafeInvoicesForNotices(addDaysToDay(today, -20), addDaysToDay(today, 20), since);
   return rows.map(toInvoiceDto);
 }
 

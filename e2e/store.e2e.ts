@@ -140,13 +140,14 @@ test('store → lead → e-mail → subscription with CNPJ/CEP lookups → login
   await page.getByTestId('subscription-submit').click();
   await expect(docError).toHaveText('CNPJ invalido');
 
-  // a known CNPJ prefills the company and its address (embedded fake of the lookup)
-  await doc.fill('11.222.333/0001-81');
+  // a known CNPJ prefills the company and its address (embedded fake of the lookup); one no company has yet (one
+  // trial per CPF/CNPJ: the demo's companies and companies.e2e use 11.222.333/0001-81)
+  await doc.fill('19.119.119/0001-06');
   await doc.blur();
-  await expect(page.getByTestId('subscription-companyName')).toHaveValue('EXEMPLO COMERCIO DE ELETRONICOS LTDA');
-  await expect(page.getByTestId('subscription-name')).toHaveValue('Exemplo Eletrônicos');
-  await expect(page.getByTestId('subscription-address-cep')).toHaveValue('01310-100');
-  await expect(page.getByTestId('subscription-address-street')).toHaveValue('AVENIDA PAULISTA');
+  await expect(page.getByTestId('subscription-companyName')).toHaveValue('CLINICA SORRISO SERVICOS ODONTOLOGICOS LTDA');
+  await expect(page.getByTestId('subscription-name')).toHaveValue('Clínica Sorriso');
+  await expect(page.getByTestId('subscription-address-cep')).toHaveValue('30140-010');
+  await expect(page.getByTestId('subscription-address-street')).toHaveValue('PRACA DA LIBERDADE');
   await expect(page.getByTestId('subscription-address-country')).toHaveValue('Brasil');
 
   // a CEP fills the address

@@ -76,6 +76,8 @@ export const ERROR_STATUS = {
   ERR_LEAD_COMPLETED: 409,
   /** the sign-up e-mail cannot be used — the same words whoever owns it (no account is revealed) */
   ERR_SIGNUP_EMAIL_UNAVAILABLE: 409,
+  /** the sign-up's CPF/CNPJ already belongs to a company: one free trial per document */
+  ERR_SIGNUP_DOCUMENT_UNAVAILABLE: 409,
   /** the store's plan is not public and active (any more) */
   ERR_PLAN_UNAVAILABLE: 400,
   /** the payment gateway did not cancel an invoice's payment: the invoice was kept (DELETE /invoice/{id}) */
@@ -147,6 +149,8 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   ERR_SIGNUP_EMAIL_UNAVAILABLE:
     'Não foi possível concluir o cadastro com este e-mail. Entre com a sua conta ou use outro e-mail.',
   ERR_PLAN_UNAVAILABLE: 'Este plano não está disponível. Escolha outro plano.',
+  ERR_SIGNUP_DOCUMENT_UNAVAILABLE:
+    'Este CPF ou CNPJ já tem um cadastro e não pode iniciar outro período de teste. Entre com a conta existente ou fale conosco.',
   ERR_PAYMENT_GATEWAY_UNAVAILABLE:
     'O gateway de pagamento não cancelou a cobrança desta fatura. A fatura foi mantida; tente excluir novamente.',
 };

@@ -27,6 +27,9 @@ export const SIGNUP_TEXTS = {
   /** the same words whoever owns the e-mail: nothing tells which e-mails are customers */
   emailUnavailable: 'Não foi possível concluir o cadastro com este e-mail. Entre com a sua conta ou use outro e-mail.',
   planUnavailable: 'Este plano não está disponível. Escolha outro plano.',
+  /** one free trial per CPF/CNPJ: a document a company already has cannot start another */
+  documentUnavailable:
+    'Este CPF ou CNPJ já tem um cadastro e não pode iniciar outro período de teste. Entre com a conta existente ou fale conosco.',
   documentRequired: 'CPF ou CNPJ é obrigatório',
   limited: 'Muitas tentativas seguidas. Aguarde e tente de novo.',
 } as const;

@@ -64,6 +64,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   ERR_LEAD_COMPLETED: msg`Este cadastro já foi concluído. Entre com o e-mail e a senha que você recebeu.`,
   ERR_SIGNUP_EMAIL_UNAVAILABLE: msg`Não foi possível concluir o cadastro com este e-mail. Entre com a sua conta ou use outro e-mail.`,
   ERR_PLAN_UNAVAILABLE: msg`Este plano não está disponível. Escolha outro plano.`,
+  ERR_SIGNUP_DOCUMENT_UNAVAILABLE: msg`Este CPF ou CNPJ já tem um cadastro e não pode iniciar outro período de teste. Entre com a conta existente ou fale conosco.`,
   ERR_PAYMENT_GATEWAY_UNAVAILABLE: msg`O gateway de pagamento não cancelou a cobrança desta fatura. A fatura foi mantida; tente excluir novamente.`,
 };
 

@@ -72,6 +72,19 @@ export async function unsafeCountCompanies(): Promise<number> {
   return Number(r.n);
 }
 
+/**
+ * Whether a company (any, active or not) has this CPF/CNPJ, compared normalized on both sides (marks dropped, letters
+ * upper-cased: rows written before the document was normalized match too).
+ */
+export async function unsafeCompanyWithDocumentExists(normalized: string): Promise<boolean> {
+  const [c] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`upper(regexp_replace(${companies.documentNumber}, '[^0-9A-Za-z]', '', 'g')) = ${normalized}`)
+    .limit(1);
+  return !!c;
+}
+
 export async function unsafeFindCompanyByName(name: string): Promise<CompanyRow | undefined> {
   const [c] = await db.select().from(companies).where(eq(companies.name, name)).orderBy(asc(companies.id)).limit(1);
   return c;

@@ -1,4 +1,4 @@
-import { DomainError } from '@zapdesk/core';
+import { DomainError, normalizeDocumentNumber } from '@zapdesk/core';
 import { invalidateActors } from '../../platform/auth/actor';
 import { hashPassword } from '../../platform/auth/password';
 import {
@@ -12,6 +12,7 @@ import {
   inTransaction,
   type NewCompany,
   type PlanRow,
+  unsafeCompanyWithDocumentExists,
   unsafeFindUserByEmail,
 } from './defaults.repo';
 
@@ -25,6 +26,11 @@ export function ensureStandardPlan(): Promise<PlanRow> {
 /** Whether a user already logs in with this e-mail (any company): the public sign-up must not tell anyone. */
 export async function emailHasAccount(email: string): Promise<boolean> {
   return !!(await unsafeFindUserByEmail(email.toLowerCase()));
+}
+
+/** Whether a company already has this CPF/CNPJ (any form: normalized before comparing). */
+export async function documentHasCompany(documentNumber: string): Promise<boolean> {
+  return unsafeCompanyWithDocumentExists(normalizeDocumentNumber(documentNumber));
 }
 
 /**

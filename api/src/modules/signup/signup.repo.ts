@@ -18,17 +18,19 @@ export async function findLeadByPublicId(publicId: string): Promise<LeadRow | un
 /**
  * Takes the lead for one subscription: only a lead still in `from.status` (or claimed long ago by a process that
  * stopped) moves to `toStatus` (two concurrent submissions of the same link: one wins, the other finds nothing).
- * Answers whether this call took it.
+ * The lead records the subscription's normalized document (`trialDocument`, unique: a document another lead holds
+ * makes this throw a unique violation). Answers whether this call took it.
  */
 export async function claimLead(
   id: number,
   from: { status: string; orStaleClaim: { status: string; before: Date } },
   toStatus: string,
   at: Date,
+  trialDocument: string,
 ): Promise<boolean> {
   const rows = await db
     .update(leads)
-    .set({ status: toStatus, updatedAt: at })
+    .set({ status: toStatus, updatedAt: at, trialDocument })
     .where(
       and(
         eq(leads.id, id),

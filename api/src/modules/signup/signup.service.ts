@@ -23,7 +23,13 @@ import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { sendMail } from '../../platform/mail';
 import { type RateRule, rateLimiter } from '../../platform/ratelimit';
-import { createCompanyWithAdmin, emailHasAccount, type PlanRow } from '../companies/defaults.service';
+import {
+  createCompanyWithAdmin,
+  documentHasCompany,
+  emailHasAccount,
+  isUniqueViolation,
+  type PlanRow,
+} from '../companies/defaults.service';
 import { findPublicPlan } from '../companies/saas.service';
 import { accessMail, existingAccountMail, leadMail } from './signup.mail';
 import { claimLead, findLeadByPublicId, insertLead, type LeadRow, updateLead } from './signup.repo';
@@ -152,19 +158,30 @@ export function generatePassword(): string {
  * (`trialEndsAt`, core's rule) and the lead's period and billing type, its default queues and groups, and its admin
  * (payPanelAccess: the own-company page) logging in with the lead's e-mail and a generated password sent by e-mail
  * with the access data. One company per lead (a second submission → 409 ERR_LEAD_COMPLETED). An e-mail that got an
- * account meanwhile → 409 ERR_SIGNUP_EMAIL_UNAVAILABLE, the same words for everyone.
+ * account meanwhile → 409 ERR_SIGNUP_EMAIL_UNAVAILABLE, the same words for everyone. One trial per CPF/CNPJ: a
+ * document a company already has → 409 ERR_SIGNUP_DOCUMENT_UNAVAILABLE.
  */
 export async function subscribe(input: SubscriptionInput, ip: string): Promise<SubscriptionAnswer> {
   await limit(`subscription:ip:${ip}`, SUBSCRIPTION_RULE_IP);
   const lead = await liveLead(input.leadId);
   if (lead.status === LEAD_STATUS_DONE) throw new DomainError('ERR_LEAD_COMPLETED', SIGNUP_TEXTS.leadDone);
   const plan = await planOrRefuse(lead.planId);
+  // one free trial per CPF/CNPJ (the schema normalized it): a document a company has, or another sign-up is using
+  // right now (the lead's unique trialDocument), cannot start another
+  const documentUnavailable = () =>
+    new DomainError('ERR_SIGNUP_DOCUMENT_UNAVAILABLE', SIGNUP_TEXTS.documentUnavailable);
+  if (await documentHasCompany(input.documentNumber)) throw documentUnavailable();
   const claimAt = nowDate();
   const staleBefore = new Date(claimAt.getTime() - CLAIM_STALE_MS);
   const from = { status: LEAD_STATUS_WAITING, orStaleClaim: { status: LEAD_STATUS_CLAIMED, before: staleBefore } };
-  if (!(await claimLead(lead.id, from, LEAD_STATUS_CLAIMED, claimAt))) {
-    throw new DomainError('ERR_LEAD_COMPLETED', SIGNUP_TEXTS.leadDone);
+  let claimed: boolean;
+  try {
+    claimed = await claimLead(lead.id, from, LEAD_STATUS_CLAIMED, claimAt, input.documentNumber);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw documentUnavailable();
+    throw err;
   }
+  if (!claimed) throw new DomainError('ERR_LEAD_COMPLETED', SIGNUP_TEXTS.leadDone);
   const at = nowDate();
   const trialEnd = trialEndsAt(at.getTime());
   const password = generatePassword();
@@ -200,7 +217,7 @@ export async function subscribe(input: SubscriptionInput, ip: string): Promise<S
     });
     companyId = company.id;
   } catch (err) {
-    await updateLead(lead.id, { status: LEAD_STATUS_WAITING, updatedAt: nowDate() });
+    await updateLead(lead.id, { status: LEAD_STATUS_WAITING, trialDocument: null, updatedAt: nowDate() });
     if (err instanceof DomainError && err.code === 'ERR_EMAIL_ALREADY_EXISTS') {
       throw new DomainError('ERR_SIGNUP_EMAIL_UNAVAILABLE', SIGNUP_TEXTS.emailUnavailable);
     }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import {
+  cnpjCheckDigits,
+  cpfCheckDigits,
   LEAD_RULE_EMAIL,
   LEAD_RULE_IP,
   LEAD_STATUS_DONE,
@@ -15,7 +17,7 @@ import { useMailer } from '../../platform/mail';
 import { smtpMailer } from '../../platform/mail/smtp-adapter';
 import { startTestSmtpServer, type TestSmtpServer } from '../../platform/mail/smtp-server.fixtures';
 import { rateLimiter } from '../../platform/ratelimit';
-import { makeTenant } from '../../test/factories';
+import { makeCompany, makeTenant } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 
 const { t } = useTestApp();
@@ -81,11 +83,18 @@ async function leadIdFromMail(to: string): Promise<string> {
   return link?.[2] as string;
 }
 
+let docs = 0;
+/** a valid CPF no company of this file has yet (one trial per CPF/CNPJ) */
+function newCpf(): string {
+  const base = String(300_000_000 + ++docs * 1_234_567);
+  return `${base}${cpfCheckDigits(base)}`;
+}
+
 const subscriptionBody = (leadId: string, over: Record<string, unknown> = {}) => ({
   leadId,
   name: 'Souza Doces',
   companyName: 'SOUZA DOCES LTDA',
-  documentNumber: '11.222.333/0001-81',
+  documentNumber: newCpf(),
   userName: 'Maria Souza',
   address: {
     cep: '01310-100',
@@ -131,7 +140,10 @@ describe('the public store and self-subscription', () => {
     });
 
     const started = Date.now();
-    const sub = await post('/subscription', subscriptionBody(leadId, { recurrence: 'months12' }));
+    const sub = await post(
+      '/subscription',
+      subscriptionBody(leadId, { recurrence: 'months12', documentNumber: '11.222.333/0001-81' }),
+    );
     expect(sub.res.status).toBe(201);
     expect(sub.body.message).toBe(
       'Cadastro concluído com exito, verifique seu email com os dados de acesso para fazer login',
@@ -248,6 +260,57 @@ describe('the public store and self-subscription', () => {
     expect(JSON.stringify(sub.body)).not.toContain(co.company.name);
     const [row] = await db.select().from(leads).where(eq(leads.publicId, leadId));
     expect(row.status).toBe(LEAD_STATUS_WAITING);
+  });
+
+  test('one trial per CPF/CNPJ: a document a company has is refused, whatever its punctuation or case', async () => {
+    const newLead = async () => {
+      const body = leadBody();
+      await post('/lead', body);
+      return leadIdFromMail(body.email);
+    };
+    const cpf = newCpf();
+    const first = await post('/subscription', subscriptionBody(await newLead(), { documentNumber: cpf }));
+    expect(first.res.status).toBe(201);
+    const refused = {
+      error: 'ERR_SIGNUP_DOCUMENT_UNAVAILABLE',
+      message:
+        'Este CPF ou CNPJ já tem um cadastro e não pode iniciar outro período de teste. Entre com a conta existente ou fale conosco.',
+    };
+    const formatted = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+    for (const documentNumber of [cpf, formatted, ` ${cpf.slice(0, 5)} ${cpf.slice(5, 9)}/${cpf.slice(9)} `]) {
+      const leadId = await newLead();
+      const again = await post('/subscription', subscriptionBody(leadId, { documentNumber }));
+      expect({ documentNumber, status: again.res.status, body: again.body }).toEqual({
+        documentNumber,
+        status: 409,
+        body: refused,
+      });
+      // nothing made; the lead can still be completed with another document
+      const [row] = await db.select().from(leads).where(eq(leads.publicId, leadId));
+      expect([row.status, row.companyId, row.trialDocument]).toEqual([LEAD_STATUS_WAITING, null, null]);
+    }
+
+    // an alphanumeric CNPJ of a company the master made (stored with its marks): lower case, other marks → refused
+    const base = 'ZX9Y8W7V6U54';
+    const cnpj = `${base}${cnpjCheckDigits(base)}`;
+    await makeCompany({
+      documentNumber: `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`,
+    });
+    const alnum = await post(
+      '/subscription',
+      subscriptionBody(await newLead(), { documentNumber: cnpj.toLowerCase() }),
+    );
+    expect([alnum.res.status, alnum.body.error]).toEqual([409, 'ERR_SIGNUP_DOCUMENT_UNAVAILABLE']);
+
+    // two sign-ups with one new document at the same instant: one trial
+    const doc = newCpf();
+    const [a, b] = await Promise.all([
+      newLead().then((id) => post('/subscription', subscriptionBody(id, { documentNumber: doc }))),
+      newLead().then((id) => post('/subscription', subscriptionBody(id, { documentNumber: doc }))),
+    ]);
+    expect([a.res.status, b.res.status].sort()).toEqual([201, 409]);
+    expect([a.body.error, b.body.error]).toContain('ERR_SIGNUP_DOCUMENT_UNAVAILABLE');
+    expect(await db.select().from(companies).where(eq(companies.documentNumber, doc))).toHaveLength(1);
   });
 
   test('unknown, malformed and expired links', async () => {

@@ -15,7 +15,7 @@ import {
   sniffMedia,
 } from '@zapdesk/core';
 import { ZodError } from 'zod';
-import { nowDate } from '../../platform/clock';
+import { now, nowDate, sleepOnClock } from '../../platform/clock';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
 import { rateLimiter } from '../../platform/ratelimit';
@@ -42,8 +42,10 @@ export type ApiCall = { route: string; authorization: string | undefined; idempo
 export type ApiAnswer = { status: 200; body: SendMessageApiAnswer; replayed: boolean };
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** a duplicate waits this long for the first request with its key to finish, then answers 409 */
-const IDEMPOTENCY_WAIT_MS = 15_000;
+/** a duplicate waits this long (on the shared clock) for the first request with its key to finish, then answers 409 */
+export const IDEMPOTENCY_WAIT_MS = 15_000;
+/** how often a waiting duplicate looks at the first request's row again */
+export const IDEMPOTENCY_POLL_MS = 100;
 const RATE_WINDOW_MS = 60_000;
 
 /** `Authorization: Bearer <token>` → the token (401 when missing, unknown or revoked; 403 company/plan). */
@@ -188,7 +190,8 @@ async function sendIdempotent(
   input: ApiSend,
 ): Promise<ApiAnswer> {
   const hash = requestHash(route, input, number);
-  const deadline = performance.now() + IDEMPOTENCY_WAIT_MS;
+  // the shared clock, not the wall clock: a test moves time through the wait instead of sleeping 15 s
+  const deadline = now() + IDEMPOTENCY_WAIT_MS;
   for (;;) {
     const at = nowDate();
     const since = new Date(at.getTime() - IDEMPOTENCY_TTL_MS);
@@ -202,12 +205,12 @@ async function sendIdempotent(
         if (row.status !== 200) throw new PartialSendError(String((row.body as { message?: unknown }).message ?? ''));
         return { status: 200, body: row.body as SendMessageApiAnswer, replayed: true };
       }
-      if (performance.now() > deadline) {
+      if (now() >= deadline) {
         throw new DomainError('ERR_IDEMPOTENCY_IN_PROGRESS', MESSAGE_API_TEXTS.idempotencyInProgress);
       }
     }
     // the first request is running (or just released its key after an error): look again shortly
-    await Bun.sleep(100);
+    await sleepOnClock(IDEMPOTENCY_POLL_MS);
   }
   try {
     const body = await sendForToken(token, number, input);

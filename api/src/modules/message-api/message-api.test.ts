@@ -2,6 +2,7 @@ import { describe, expect, spyOn, test } from 'bun:test';
 import {
   type ApiTokenCreatedDto,
   ApiTokenInput,
+  MESSAGE_API_TEXTS,
   partialSendText,
   type SendMessageApiAnswer,
   TICKET_CREATE_OR_UPDATE,
@@ -20,6 +21,7 @@ import { createApiTokenForCompany } from '../api-tokens/api-tokens.service';
 import { connectedSimulator, recordEvents, startChannels } from '../pipeline/pipeline.fixtures';
 import { makeContact, makeTicket } from '../tickets/tickets.fixtures';
 import * as ticketsService from '../tickets/tickets.service';
+import { IDEMPOTENCY_POLL_MS, IDEMPOTENCY_TTL_MS, IDEMPOTENCY_WAIT_MS } from './message-api.service';
 
 const { t } = useTestApp(startChannels);
 
@@ -327,6 +329,95 @@ describe('message API: sending (real database, simulator)', () => {
     expect(bodies[1]).toEqual(bodies[0]);
     expect(bodies[2]).toEqual(bodies[0]);
     expect((await outbox(x, number)).map((m) => m.body)).toEqual(['Concorrente']);
+  });
+
+  test('Idempotency-Key: a duplicate waits on the shared clock — 409 ERR_IDEMPOTENCY_IN_PROGRESS once the wait passed, the first answer once the first finished', async () => {
+    const x = await tenant();
+    const tok = await token(x);
+    const session = sessionManager().get(x.apiConn) as unknown as {
+      sendMessage: (...a: unknown[]) => Promise<unknown>;
+    };
+    const original = session.sendMessage;
+    // the first request holds the key with its send in flight until the test lets it go
+    let entered!: () => void;
+    const sending = new Promise<void>((r) => {
+      entered = r;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    session.sendMessage = async (...a: unknown[]) => {
+      entered();
+      await gate;
+      return original.apply(session, a);
+    };
+    const clock = new TestClock(Date.now());
+    const restore = useClock(clock);
+    const number = nextNumber();
+    const json = { contactNumber: number, body: 'Espera' };
+    const headers = { 'Idempotency-Key': 'espera-1' };
+    try {
+      const first = sendText(tok.plainToken, json, headers);
+      await sending;
+      const t0 = clock.now();
+      const started = performance.now();
+      let answered: Response | null = null;
+      const duplicate = sendText(tok.plainToken, json, headers).then((r) => {
+        answered = r;
+        return r;
+      });
+      // a second short of the wait, on the clock: still waiting (it looked again every IDEMPOTENCY_POLL_MS)
+      await clock.advanceUntil(() => clock.now() - t0 >= IDEMPOTENCY_WAIT_MS - 1_000, { stepMs: 1_000 });
+      await new Promise((r) => setTimeout(r, 4 * IDEMPOTENCY_POLL_MS));
+      expect(answered).toBeNull();
+      await clock.advanceUntil(() => answered !== null, { stepMs: 1_000 });
+      const r = await duplicate;
+      expect(r.status).toBe(409);
+      expect(await r.json()).toEqual({
+        error: 'ERR_IDEMPOTENCY_IN_PROGRESS',
+        message: MESSAGE_API_TEXTS.idempotencyInProgress,
+      });
+      expect(clock.now() - t0).toBeGreaterThanOrEqual(IDEMPOTENCY_WAIT_MS);
+      // the clock moved, not the wall clock
+      expect(performance.now() - started).toBeLessThan(IDEMPOTENCY_WAIT_MS / 2);
+      expect(await outbox(x, number)).toEqual([]);
+      // the first one finishes: a retry now answers its answer, and the message went out once
+      release();
+      const firstAnswer = await first;
+      expect(firstAnswer.status).toBe(200);
+      const retry = await sendText(tok.plainToken, json, headers);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(await retry.json()).toEqual(await firstAnswer.json());
+      expect((await outbox(x, number)).map((m) => m.body)).toEqual(['Espera']);
+    } finally {
+      release();
+      session.sendMessage = original;
+      restore();
+    }
+  });
+
+  test('Idempotency-Key: a key is remembered 24 h of the shared clock, then free for another request', async () => {
+    const x = await tenant();
+    const tok = await token(x);
+    const clock = new TestClock(Date.now());
+    const restore = useClock(clock);
+    const number = nextNumber();
+    const headers = { 'Idempotency-Key': 'dia-1' };
+    try {
+      expect((await sendText(tok.plainToken, { contactNumber: number, body: 'Ontem' }, headers)).status).toBe(200);
+      await clock.advance(IDEMPOTENCY_TTL_MS - 60_000);
+      const reused = await sendText(tok.plainToken, { contactNumber: number, body: 'Hoje' }, headers);
+      expect(reused.status).toBe(422);
+      expect((await reused.json()).error).toBe('ERR_IDEMPOTENCY_KEY_REUSED');
+      await clock.advance(2 * 60_000);
+      const fresh = await sendText(tok.plainToken, { contactNumber: number, body: 'Hoje' }, headers);
+      expect(fresh.status).toBe(200);
+      expect(fresh.headers.get('idempotent-replayed')).toBeNull();
+      expect((await outbox(x, number)).map((m) => m.body)).toEqual(['Ontem', 'Hoje']);
+    } finally {
+      restore();
+    }
   });
 
   test('rate limit per token: 429 ERR_TOO_MANY_REQUESTS with Retry-After; another token unaffected', async () => {

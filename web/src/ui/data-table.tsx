@@ -24,6 +24,8 @@ export type DataTableProps<T> = {
   actions?: (item: T) => ReactNode;
   /** width class of the actions column (default `w-28`) */
   actionsClassName?: string;
+  /** extra classes of every actions cell (a dense table's padding) */
+  actionsCellClassName?: string;
   rowKey: (item: T) => string | number;
   rowTestId?: string;
   rowData?: (item: T) => RowData;
@@ -42,6 +44,7 @@ export function DataTable<T>({
   columns,
   actions,
   actionsClassName = 'w-28',
+  actionsCellClassName,
   rowKey,
   rowTestId,
   rowData,
@@ -73,7 +76,7 @@ export function DataTable<T>({
               </td>
             ))}
             {actions ? (
-              <td className="text-right">
+              <td className={`text-right ${actionsCellClassName ?? ''}`}>
                 <div className="inline-flex gap-1">{actions(item)}</div>
               </td>
             ) : null}

@@ -86,8 +86,10 @@ const DELETE_REDIRECT_MS = 1500;
 /** At most one counters refresh per this many ms when events carry no counters. */
 const COUNTS_THROTTLE_MS = 1000;
 
-/** ten columns beside the phone at 1366 px: tighter cells than the house table's */
+/** ten columns beside the phone at 1280 px: tighter cells than the house table's */
 const PAD = 'px-1.5';
+/** headers as small as the cells: the one-word headers (Saudação, Mensagem…) are wider than their marks and dates */
+const HEAD = `${PAD} text-xs`;
 
 type Confirm =
   | { kind: 'finalize' }
@@ -379,7 +381,7 @@ function CampaignManager({ campaignId }: { campaignId: number }) {
           </p>
         ) : null}
       </div>
-      <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[minmax(0,1fr)_280px]">
+      <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[minmax(0,1fr)_240px] min-[85rem]:grid-cols-[minmax(0,1fr)_280px]">
         <div className="flex min-h-0 min-w-0 flex-col border-base-300 lg:border-r">
           <PagedListBody
             list={list}
@@ -398,33 +400,34 @@ function CampaignManager({ campaignId }: { campaignId: number }) {
               rowKey={(d) => d.id}
               rowTestId="dispatch-row"
               rowData={(d) => ({ 'data-id': String(d.id), 'data-status': d.status, 'data-number': d.number })}
-              actionsClassName="w-16 px-1.5"
+              actionsClassName={`w-16 ${HEAD}`}
+              actionsCellClassName={PAD}
               columns={[
                 {
                   key: 'name',
                   header: <Trans>Nome</Trans>,
-                  headerClassName: PAD,
-                  className: `${PAD} max-w-[7rem] truncate`,
+                  headerClassName: HEAD,
+                  className: `${PAD} max-w-[6rem] truncate`,
                   cell: (d) => <span title={d.name ?? undefined}>{d.name || '—'}</span>,
                 },
                 {
                   key: 'number',
                   header: <Trans>Número</Trans>,
-                  headerClassName: PAD,
+                  headerClassName: HEAD,
                   className: `${PAD} font-mono text-xs`,
                   cell: (d) => d.number,
                 },
                 {
                   key: 'schedule',
                   header: <Trans>Agendado</Trans>,
-                  headerClassName: PAD,
+                  headerClassName: HEAD,
                   className: `${PAD} text-xs`,
                   cell: (d) => <When iso={d.schedule} compact />,
                 },
                 {
                   key: 'status',
                   header: <Trans>Status</Trans>,
-                  headerClassName: PAD,
+                  headerClassName: HEAD,
                   className: PAD,
                   testId: 'dispatch-status',
                   cell: (d) => <DispatchStatusBadge dispatch={d} />,
@@ -432,28 +435,28 @@ function CampaignManager({ campaignId }: { campaignId: number }) {
                 {
                   key: 'greeting',
                   header: <Trans>Saudação</Trans>,
-                  headerClassName: `${PAD} text-center`,
+                  headerClassName: `${HEAD} text-center`,
                   className: `${PAD} text-center`,
                   cell: (d) => <Mark on={d.greeting} label={t`Saudação enviada`} />,
                 },
                 {
                   key: 'message',
                   header: <Trans>Mensagem</Trans>,
-                  headerClassName: `${PAD} text-center`,
+                  headerClassName: `${HEAD} text-center`,
                   className: `${PAD} text-center`,
                   cell: (d) => <Mark on={d.message} label={t`Mensagem enviada`} />,
                 },
                 {
                   key: 'time',
                   header: <Trans>Horário</Trans>,
-                  headerClassName: PAD,
+                  headerClassName: HEAD,
                   className: `${PAD} text-xs`,
                   cell: (d) => <When iso={d.messageSendAt} compact />,
                 },
                 {
                   key: 'ticket',
                   header: <Trans>Ticket</Trans>,
-                  headerClassName: PAD,
+                  headerClassName: HEAD,
                   className: PAD,
                   cell: (d) =>
                     d.ticketId ? (

@@ -14,8 +14,9 @@ export function CampaignSetupInfo({ setup, testId }: { setup: CampaignSetupDto; 
   const { t, i18n } = useLingui();
   const row = (label: React.ReactNode, value: React.ReactNode, id?: string) => (
     <div className="flex items-baseline justify-between gap-2 py-0.5">
-      <dt className="min-w-0 shrink text-base-content/60">{label}</dt>
-      <dd className="min-w-0 max-w-[65%] truncate text-right font-medium" data-testid={id}>
+      {/* the label whole, the value truncated: a narrow aside must not run them into each other */}
+      <dt className="shrink-0 text-base-content/60">{label}</dt>
+      <dd className="min-w-0 truncate text-right font-medium" data-testid={id}>
         {value}
       </dd>
     </div>

@@ -5,10 +5,12 @@ import {
   applyCampaignMove,
   applyDispatchMove,
   breakerOutcomeOf,
+  CAMPAIGN_MACHINE_TEXTS,
   CAMPAIGN_PROCESS_ACTIONS,
   type CampaignMove,
   campaignButtons,
   campaignMovesFrom,
+  campaignRefusalText,
   countsForBreaker,
   type DispatchMove,
   dispatchMoveOnSendError,
@@ -75,13 +77,34 @@ describe('campaign machine', () => {
       expect(x).toEqual({
         ok: false,
         error: 'ERR_INVALID_CAMPAIGN_TRANSITION',
-        message: 'A campanha não está mais neste estado. Atualize a página.',
+        message:
+          m.type === 'schedule' ? CAMPAIGN_MACHINE_TEXTS.scheduleFinalized : CAMPAIGN_MACHINE_TEXTS.alreadyFinalized,
       });
     }
     expect(campaignButtons('finalized')).toEqual({ start: false, pause: false, finalize: false });
     expect(campaignButtons('start')).toEqual({ start: false, pause: true, finalize: true });
     expect(campaignMovesFrom('pause')).toEqual(['schedule', 'start', 'finalize']);
     expect(CAMPAIGN_PROCESS_ACTIONS.finalized).toBe('finalize');
+  });
+
+  test('a refused PAUSE or START says why: not started yet, only scheduled, already paused, already running', () => {
+    const refusal = (status: CampaignStatus, type: 'pause' | 'start') =>
+      applyCampaignMove({ ...fresh, status, schedule: status === 'scheduled' ? T + 1 : null }, { type }, T);
+    const refused = (message: string) => ({
+      ok: false as const,
+      error: 'ERR_INVALID_CAMPAIGN_TRANSITION' as const,
+      message,
+    });
+    expect(refusal('created', 'pause')).toEqual(refused(CAMPAIGN_MACHINE_TEXTS.pauseNotStarted));
+    expect(refusal('scheduled', 'pause')).toEqual(refused(CAMPAIGN_MACHINE_TEXTS.pauseScheduled));
+    expect(refusal('pause', 'pause')).toEqual(refused(CAMPAIGN_MACHINE_TEXTS.alreadyPaused));
+    expect(refusal('start', 'start')).toEqual(refused(CAMPAIGN_MACHINE_TEXTS.alreadyStarted));
+    // every refusal of every status carries a text (the generic one only where a race is the only explanation)
+    for (const status of CAMPAIGN_STATUSES)
+      for (const type of ['schedule', 'begin', 'start', 'pause', 'finalize', 'complete'] as const) {
+        const x = applyCampaignMove({ ...fresh, status }, { type, at: null, autoStart: true } as CampaignMove, T);
+        if (!x.ok) expect(x.message).toBe(campaignRefusalText(type, status));
+      }
   });
 
   const moveArb: fc.Arbitrary<CampaignMove> = fc.oneof(

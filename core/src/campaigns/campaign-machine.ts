@@ -20,7 +20,30 @@ export const CAMPAIGN_MACHINE_TEXTS = {
   dispatchInvalidTransition: 'Este envio não está mais neste estado. Atualize a página.',
   resendAdminOnly: 'Somente um administrador pode reenviar um envio incerto',
   scheduleFinalized: 'Uma campanha finalizada não pode ser agendada',
+  pauseNotStarted: 'A campanha ainda não foi iniciada: não há envios para pausar. Use START para iniciá-la.',
+  pauseScheduled:
+    'A campanha está agendada e ainda não começou: não há envios para pausar. Para adiar o início, altere o agendamento.',
+  alreadyPaused: 'A campanha já está pausada.',
+  alreadyStarted: 'A campanha já está em andamento.',
+  alreadyFinalized: 'A campanha já foi concluída.',
 } as const;
+
+/**
+ * Why a move is refused from a status, for the moves a person asks for (START, PAUSE, Concluir, the schedule). The
+ * generic "não está mais neste estado" is kept for what only a race explains (the page showed another state).
+ */
+export function campaignRefusalText(move: CampaignMoveType, status: CampaignStatus): string {
+  if (status === 'finalized') {
+    return move === 'schedule' ? CAMPAIGN_MACHINE_TEXTS.scheduleFinalized : CAMPAIGN_MACHINE_TEXTS.alreadyFinalized;
+  }
+  if (move === 'pause') {
+    if (status === 'created') return CAMPAIGN_MACHINE_TEXTS.pauseNotStarted;
+    if (status === 'scheduled') return CAMPAIGN_MACHINE_TEXTS.pauseScheduled;
+    if (status === 'pause') return CAMPAIGN_MACHINE_TEXTS.alreadyPaused;
+  }
+  if (move === 'start' && status === 'start') return CAMPAIGN_MACHINE_TEXTS.alreadyStarted;
+  return CAMPAIGN_MACHINE_TEXTS.invalidTransition;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Campaign
@@ -103,7 +126,7 @@ export function applyCampaignMove(
   now: number,
 ): Result<CampaignOutcome, CampaignRefusal> {
   if (!CAMPAIGN_FROM[move.type].includes(c.status)) {
-    return refuse('ERR_INVALID_CAMPAIGN_TRANSITION', CAMPAIGN_MACHINE_TEXTS.invalidTransition);
+    return refuse('ERR_INVALID_CAMPAIGN_TRANSITION', campaignRefusalText(move.type, c.status));
   }
   const base: CampaignPatch = {
     status: c.status,

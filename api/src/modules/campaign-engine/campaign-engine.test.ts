@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test';
-import { type CampaignEvent, DomainError, planCampaign } from '@zapdesk/core';
+import { CAMPAIGN_MACHINE_TEXTS, type CampaignEvent, DomainError, planCampaign } from '@zapdesk/core';
 import { eq } from 'drizzle-orm';
 import { campaigns, companies } from '../../db/schema';
 import { sessionManager } from '../../platform/channels/session-manager';
@@ -197,6 +197,30 @@ async function run(ms: number, stepMs: number, mine: () => void) {
 }
 
 describe('pause, resume, finalize; no WhatsApp; the webhook (issue 15 acceptance 2)', () => {
+  test('PAUSE of a campaign that never started (created) or is only scheduled → 409 saying why; nothing changes', async () => {
+    const { tenant, ws } = await scene(1);
+    const companyId = tenant.company.id;
+    const setup = await makeSetup(companyId, ws);
+    const created = await makeCampaign(companyId, setup.id, numbersFor(2, 5511993000000));
+    const at = new Date(clock.now() + 3_600_000);
+    const scheduled = await makeCampaign(companyId, setup.id, numbersFor(2, 5511993100000), {
+      status: 'scheduled',
+      schedule: at,
+    });
+    for (const [c, status, message] of [
+      [created, 'created', CAMPAIGN_MACHINE_TEXTS.pauseNotStarted],
+      [scheduled, 'scheduled', CAMPAIGN_MACHINE_TEXTS.pauseScheduled],
+    ] as const) {
+      const r = await process_(tenant.admin.token, c.id, 'pause');
+      expect(r.status).toBe(409);
+      expect(await r.json()).toEqual({ error: 'ERR_INVALID_CAMPAIGN_TRANSITION', message });
+      expect(await campaignRow(companyId, c.id)).toMatchObject({ status, initialized: null, pauseReason: null });
+      // nothing went out or was claimed
+      expect((await dispatchRows(companyId, c.id)).map((d) => d.status)).toEqual(['pending', 'pending']);
+    }
+    expect((await campaignRow(companyId, scheduled.id)).schedule?.getTime()).toBe(at.getTime());
+  });
+
   test('pause stops before the next greeting, START resumes, Concluir cancels the rest and calls the webhook once', async () => {
     const run = mover();
     const hits: unknown[] = [];
@@ -249,10 +273,13 @@ describe('pause, resume, finalize; no WhatsApp; the webhook (issue 15 acceptance
       expect(rows.map((r) => r.status)).toEqual(frozen);
       expect(rows.filter((r) => r.status === 'claimed')).toHaveLength(0);
       const sentBefore = rows.filter((r) => r.status === 'sent').length;
-      // pause twice: the machine refuses
+      // pause twice: the machine refuses, saying so
       const again = await process_(tenant.admin.token, c.id, 'pause');
       expect(again.status).toBe(409);
-      expect((await again.json()).error).toBe('ERR_INVALID_CAMPAIGN_TRANSITION');
+      expect(await again.json()).toEqual({
+        error: 'ERR_INVALID_CAMPAIGN_TRANSITION',
+        message: CAMPAIGN_MACHINE_TEXTS.alreadyPaused,
+      });
 
       // START resumes: more go out
       expect((await process_(tenant.admin.token, c.id, 'start')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ptLeftovers } from './po-texts';
-import { ADMIN, API_URL, apiLogin, authHeaders, login, openUserMenuItem, shot, toast } from './support';
+import { ADMIN, API_URL, apiLogin, authHeaders, login, MOBILE, openUserMenuItem, shot, toast } from './support';
 
 /**
  * Billing (issue 21, acceptance 4, first half; spec 3 §2 /invoices and the invoices block of the company pages, §4):
@@ -95,6 +95,17 @@ test('master invoices a company; its admin pays on the gateway page; both see CO
   await expect(masterRow.getByTestId('invoice-delete')).toBeVisible();
   await fitsWidth(master.page, 'invoices-scroll');
   await shot(master.page, 'invoices-master');
+  // a phone (390 px): the page and the list fit its width, the row's actions on screen
+  await master.page.setViewportSize(MOBILE);
+  await expect(masterRow.getByTestId('invoice-delete')).toBeInViewport();
+  expect(
+    await master.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(1);
+  expect(
+    await invoices.getByTestId('invoices-scroll').evaluate((el) => el.scrollWidth - el.clientWidth),
+  ).toBeLessThanOrEqual(1);
+  await shot(master.page, 'invoices-master-390');
+  await master.page.setViewportSize(VIEW);
 
   // the company's admin sees it arrive without a reload (invoices-{companyId}), with the pay action (no delete)
   const clientRow = block.getByTestId('invoice-row');

@@ -39,7 +39,11 @@ export function InvoiceStatusIcon({ status }: { status: InvoiceStatus }) {
   const { i18n } = useLingui();
   const look = INVOICE_STATUS_LOOK[status] ?? INVOICE_STATUS_LOOK.PENDING;
   return (
-    <span className="tooltip tooltip-right before:max-w-56 before:whitespace-normal" data-tip={i18n._(look.tip)}>
+    // a phone's status sits near the right edge: its tip opens to the left (to the right it widened the list)
+    <span
+      className="tooltip tooltip-left sm:tooltip-right before:max-w-56 before:whitespace-normal"
+      data-tip={i18n._(look.tip)}
+    >
       <span
         className={`inline-flex items-center gap-1.5 whitespace-nowrap text-sm font-medium ${look.tone}`}
         data-testid="invoice-status"

@@ -12,7 +12,8 @@ const NONE = <span className="text-base-content/40">—</span>;
 
 /**
  * The invoice rows of /invoices and of the company page's invoices block (spec 3 §4): period, value, billing type,
- * due date, status (icon + tooltip), pay date; pay only for PENDING with a payment link (opens the gateway's page),
+ * due date, status (icon + tooltip), pay date — on a phone (390 px) the company, its value and due date stacked, the
+ * status icon and the actions; pay only for PENDING with a payment link (opens the gateway's page),
  * the receipt when the gateway gave one, delete (master, PENDING) through `onDelete`.
  */
 export function InvoiceTable({
@@ -35,9 +36,17 @@ export function InvoiceTable({
           {
             key: 'company',
             header: <Trans>Empresa</Trans>,
-            className: 'max-w-[13rem]',
+            className: 'max-w-[10rem] sm:max-w-[13rem]',
             testId: 'invoice-company',
-            cell: (i: InvoiceDto) => <span className="block truncate font-medium">{i.companyName}</span>,
+            cell: (i: InvoiceDto) => (
+              <>
+                <span className="block truncate font-medium">{i.companyName}</span>
+                {/* a phone: the value and the due date ride under the company (the value column is hidden) */}
+                <span className="block truncate text-xs tabular-nums text-base-content/60 sm:hidden">
+                  {invoiceValue(i)} · {formatInvoiceDay(i.dueDate)}
+                </span>
+              </>
+            ),
           },
         ]
       : []),
@@ -52,8 +61,9 @@ export function InvoiceTable({
     {
       key: 'value',
       header: <Trans>Valor</Trans>,
-      headerClassName: 'text-right',
-      className: 'whitespace-nowrap text-right tabular-nums',
+      // with the company column, a phone shows the value under the company
+      headerClassName: showCompany ? 'hidden text-right sm:table-cell' : 'text-right',
+      className: `whitespace-nowrap text-right tabular-nums ${showCompany ? 'hidden sm:table-cell' : ''}`,
       testId: 'invoice-value',
       cell: (i) => (
         <>
@@ -80,7 +90,12 @@ export function InvoiceTable({
     },
     {
       key: 'status',
-      header: <Trans>Situação</Trans>,
+      // a phone shows the status as its icon: the header's word would widen the column past the screen
+      header: (
+        <span className="max-sm:sr-only">
+          <Trans>Situação</Trans>
+        </span>
+      ),
       cell: (i) => <InvoiceStatusIcon status={i.status} />,
     },
     {

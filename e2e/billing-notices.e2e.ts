@@ -216,3 +216,42 @@ test.describe('billing notices (master)', () => {
     await expect(page.getByTestId('notice-redirect-error')).toContainText('Link inválido ou expirado');
   });
 });
+
+test('a company admin with payPanelAccess (not master): the notices of the contacts change, the contact does not', async ({
+  page,
+}) => {
+  const aborted = await offline(page.context());
+  await page.setViewportSize({ width: 1366, height: 800 });
+  // the demo's client company: its admin has payPanelAccess; the demo subscribed its finance contact
+  await login(page, 'contato@sorriso.demo.local', 'demo1234');
+  await page.goto('/clientCompanyManager');
+  const section = page.getByTestId('company-notifications-section');
+  await section.scrollIntoViewIfNeeded();
+  const row = section.getByTestId('subscription-row').and(page.locator('[data-name="Ana Financeiro"]'));
+  await expect(row).toBeVisible();
+  // no adding or deleting contacts
+  await expect(section.getByTestId('subscription-add')).toHaveCount(0);
+  await expect(row.getByTestId('subscription-delete')).toHaveCount(0);
+  await row.getByTestId('subscription-edit').click();
+  const dialog = page.getByTestId('subscription-dialog');
+  await expect(dialog.getByTestId('subscription-contact-locked')).toBeVisible();
+  for (const field of ['subscription-name', 'subscription-email', 'subscription-whatsapp']) {
+    await expect(dialog.getByTestId(field)).toBeDisabled();
+  }
+  await expect(dialog.getByTestId('subscription-name')).toHaveValue('Ana Financeiro');
+  // the notices are theirs to choose
+  const dueDayEmail = dialog.getByTestId('subscription-invoiceDay-Email');
+  await expect(dueDayEmail).toBeEnabled();
+  const wasOn = await dueDayEmail.isChecked();
+  await dueDayEmail.setChecked(!wasOn);
+  await dialog.getByTestId('subscription-invoiceDaysBeforeExpiration-Wp').selectOption('2');
+  await shot(page, 'billing-notices-subscription-client');
+  await dialog.getByTestId('subscription-save').click();
+  await expect(toast(page, 'Assinatura salva com sucesso')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await row.getByTestId('subscription-edit').click();
+  await expect(dialog.getByTestId('subscription-invoiceDaysBeforeExpiration-Wp')).toHaveValue('2');
+  await expect(dueDayEmail).toBeChecked({ checked: !wasOn });
+  await expect(dialog.getByTestId('subscription-email')).toHaveValue('financeiro@clinicasorriso.demo.local');
+  expect(aborted).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import { leads } from '../../db/schema';
 import { db } from '../../platform/db';
 
@@ -19,7 +19,9 @@ export async function findLeadByPublicId(publicId: string): Promise<LeadRow | un
  * Takes the lead for one subscription: only a lead still in `from.status` (or claimed long ago by a process that
  * stopped) moves to `toStatus` (two concurrent submissions of the same link: one wins, the other finds nothing).
  * The lead records the subscription's normalized document (`trialDocument`, unique: a document another lead holds
- * makes this throw a unique violation). Answers whether this call took it.
+ * makes this throw a unique violation). A claim left by a stopped process (stale) holds its document no more: another
+ * lead may take it (else a sign-up that died mid-way would refuse the document for ever). Answers whether this call
+ * took it.
  */
 export async function claimLead(
   id: number,
@@ -28,6 +30,11 @@ export async function claimLead(
   at: Date,
   trialDocument: string,
 ): Promise<boolean> {
+  const stale = and(eq(leads.status, from.orStaleClaim.status), lt(leads.updatedAt, from.orStaleClaim.before));
+  await db
+    .update(leads)
+    .set({ trialDocument: null })
+    .where(and(eq(leads.trialDocument, trialDocument), ne(leads.id, id), stale));
   const rows = await db
     .update(leads)
     .set({ status: toStatus, updatedAt: at, trialDocument })
@@ -37,7 +44,7 @@ export async function claimLead(
         or(
           eq(leads.status, from.status),
           // a claim its process never finished (it stopped mid-way): taken again
-          and(eq(leads.status, from.orStaleClaim.status), lt(leads.updatedAt, from.orStaleClaim.before)),
+          stale,
         ),
       ),
     )

@@ -359,6 +359,31 @@ describe('the public store and self-subscription', () => {
     expect((await post('/subscription', subscriptionBody(leadId))).res.status).toBe(201);
   });
 
+  test("a claim left by a stopped process holds its document until it is stale: then another lead's trial takes it", async () => {
+    const newLead = async () => {
+      const body = leadBody();
+      await post('/lead', body);
+      return leadIdFromMail(body.email);
+    };
+    const doc = newCpf();
+    const stopped = await newLead();
+    await db
+      .update(leads)
+      .set({ status: 'processando cadastro', trialDocument: doc, updatedAt: new Date() })
+      .where(eq(leads.publicId, stopped));
+    const busy = await post('/subscription', subscriptionBody(await newLead(), { documentNumber: doc }));
+    expect([busy.res.status, busy.body.error]).toEqual([409, 'ERR_SIGNUP_DOCUMENT_UNAVAILABLE']);
+    await db
+      .update(leads)
+      .set({ updatedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(leads.publicId, stopped));
+    const taken = await post('/subscription', subscriptionBody(await newLead(), { documentNumber: doc }));
+    expect(taken.res.status).toBe(201);
+    const [old] = await db.select().from(leads).where(eq(leads.publicId, stopped));
+    expect(old.trialDocument).toBeNull();
+    expect(await db.select().from(companies).where(eq(companies.documentNumber, doc))).toHaveLength(1);
+  });
+
   test('an e-mail that cannot be sent: 503, nothing silently lost', async () => {
     useMailer(smtpMailer({ url: 'smtp://127.0.0.1:9', from: 'x@zapdesk.test', timeoutMs: 500 }));
     const r = await post('/lead', leadBody());

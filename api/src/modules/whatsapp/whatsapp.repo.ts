@@ -225,8 +225,6 @@ export async function unsafeFindConnectionCompany(id: number): Promise<number | 
   return r?.companyId ?? null;
 }
 
-/** connections whose session should be running after a restart, across companies (startup only) */
-/** Connections that were running or showing a code, of active companies (a deactivated company's stay stopped). */
 /** Marks (or unmarks) connections of the company whose session is to start again when the company is reactivated. */
 export async function setResumeOnReactivation(companyId: number, ids: number[], resume: boolean): Promise<void> {
   if (ids.length === 0) return;
@@ -245,6 +243,10 @@ export async function takeConnectionsToResume(companyId: number): Promise<Whatsa
     .returning();
 }
 
+/**
+ * Connections whose session should be running after a restart, across companies (startup only): those that were
+ * running or showing a code, of active companies (a deactivated company's stay stopped).
+ */
 export async function unsafeListConnectionsToRestore(): Promise<WhatsappRow[]> {
   const rows = await db
     .select({ w: whatsapps })

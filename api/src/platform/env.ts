@@ -57,6 +57,11 @@ export type Env = {
   mailFrom: string;
   /** SMTP connect/greeting/idle limit (SMTP_TIMEOUT_MS, default 10000) */
   smtpTimeoutMs: number;
+  /** the embedded outbox forgets an e-mail's secret (a generated password) after this many hours at most
+   * (MAIL_OUTBOX_SECRET_HOURS, default 24; sooner when its owner logs in or changes the password) */
+  mailOutboxSecretHours: number;
+  /** the embedded outbox deletes its e-mails after this many days (MAIL_OUTBOX_RETENTION_DAYS, default 30) */
+  mailOutboxRetentionDays: number;
   /** CNPJ lookup service, BrasilAPI-compatible (`{url}/{cnpj}`; CNPJ_LOOKUP_URL, e.g. https://brasilapi.com.br/api/cnpj/v1);
    * unset: the embedded fake (a few companies, no network) */
   cnpjLookupUrl?: string;
@@ -195,6 +200,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM?.trim() || 'ZapDesk <no-reply@zapdesk.local>',
     smtpTimeoutMs: Math.min(120_000, Math.max(500, Math.floor(num(source.SMTP_TIMEOUT_MS, 10_000)))),
+    mailOutboxSecretHours: Math.min(24 * 365, Math.max(0, num(source.MAIL_OUTBOX_SECRET_HOURS, 24))),
+    mailOutboxRetentionDays: Math.min(3650, Math.max(1, num(source.MAIL_OUTBOX_RETENTION_DAYS, 30))),
     cnpjLookupUrl: source.CNPJ_LOOKUP_URL || undefined,
     cepLookupUrl: source.CEP_LOOKUP_URL || undefined,
     lookupTimeoutMs: Math.min(30_000, Math.max(100, Math.floor(num(source.LOOKUP_TIMEOUT_MS, 4_000)))),

@@ -13,6 +13,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /**
+     * The secret the e-mail carries (a generated password), kept apart: `text`/`html` hold MAIL_SECRET_SLOT in its
+     * place. NULL once forgotten (its owner logged in or changed the password, or MAIL_OUTBOX_SECRET_HOURS passed).
+     */
+    secret: text('secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.toAddress)],

@@ -7,7 +7,7 @@ import { now, nowDate } from '../../platform/clock';
 import { disconnectUserStreams } from '../../platform/events/sse';
 import { platform } from '../../platform/index';
 import { log } from '../../platform/log';
-import { sendMail } from '../../platform/mail';
+import { forgetMailSecretsOf, sendMail } from '../../platform/mail';
 import { type RateRule, rateLimiter } from '../../platform/ratelimit';
 import { createCompanyWithAdmin, ensureCompanyDefaults } from '../companies/defaults.service';
 import { existingAccountMail } from '../signup/signup.mail';
@@ -89,6 +89,8 @@ export async function login(
   }
   await recordLoginSuccess(attempt);
   if (attempt.deviceId) await recordLoginSuccess({ ip, email: input.email });
+  // the password reached its owner: the embedded outbox stops showing the mailed one (DECISIONS "Mail outbox secrets")
+  await forgetMailSecretsOf(user.email);
   await deleteExpiredSessions(user.companyId, user.id);
   // spec 1 §7: a non-master user's company without queues or groups gets the defaults (companies created elsewhere)
   if (!user.master) await ensureCompanyDefaults(user.companyId);
@@ -178,6 +180,7 @@ export async function resetPassword(email: string, password: string): Promise<Us
   const user = await unsafeFindUserByEmail(email);
   if (!user) throw new DomainError('ERR_NO_USER_FOUND', `Nenhum usuário com o e-mail ${email}.`);
   await setUserPassword(user.companyId, user.id, await hashPassword(password));
+  await forgetMailSecretsOf(user.email);
   await revokeUserSessions(user.companyId, user.id, nowDate());
   invalidateActors(user.id);
   disconnectUserStreams(user.companyId, user.id);

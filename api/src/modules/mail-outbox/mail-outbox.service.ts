@@ -1,7 +1,7 @@
 import { type MailOutboxDto, PAGE_SIZE, pageWindow } from '@zapdesk/core';
 import type { UserCtx } from '../../platform/http/context';
 import { assertCan } from '../../platform/http/policy';
-import { listOutboxMails, mailer, type OutboxRow } from '../../platform/mail';
+import { expireOutboxNow, listOutboxMails, mailer, type OutboxRow, revealOutboxMail } from '../../platform/mail';
 
 function toDto(r: OutboxRow): MailOutboxDto {
   return {
@@ -9,8 +9,8 @@ function toDto(r: OutboxRow): MailOutboxDto {
     from: r.fromAddress,
     to: r.toAddress,
     subject: r.subject,
-    text: r.text,
-    html: r.html,
+    // a generated password shows only until its owner logs in or changes it, or its time passed
+    ...revealOutboxMail(r),
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -24,6 +24,7 @@ export async function listMailOutbox(
   q: { searchParam: string; pageNumber: number },
 ): Promise<{ mails: MailOutboxDto[]; hasMore: boolean; mode: 'smtp' | 'outbox' }> {
   assertCan(ctx, 'manageCompanies');
+  await expireOutboxNow();
   const w = pageWindow(q.pageNumber, PAGE_SIZE.records);
   const rows = await listOutboxMails(q.searchParam, { limit: w.limit + 1, offset: w.offset });
   return { mails: rows.slice(0, w.limit).map(toDto), hasMore: rows.length > w.limit, mode: mailer().kind };

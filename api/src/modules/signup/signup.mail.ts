@@ -90,5 +90,7 @@ export function accessMail(to: {
     subject: 'Seus dados de acesso',
     text: [...lines, '', `Entrar: ${to.loginUrl}`].join('\n'),
     html: html(lines, { href: to.loginUrl, label: 'Entrar' }),
+    // the embedded outbox keeps the password only until the first login or change (DECISIONS "Mail outbox secrets")
+    secret: to.password,
   };
 }

@@ -21,6 +21,7 @@ import { disconnectUserStreams, refreshUserStreams } from '../../platform/events
 import type { UserCtx } from '../../platform/http/context';
 import { emit } from '../../platform/index';
 import { log } from '../../platform/log';
+import { forgetMailSecretsOf } from '../../platform/mail';
 import { checkCurrentPassword, endOtherSessions, revokeSessionsOfUser } from '../auth/auth.service';
 import { isUniqueViolation } from '../companies/defaults.service';
 import { emitTicketEvent, loadTicketDto } from '../tickets/tickets.service';
@@ -210,6 +211,8 @@ export async function updateUser(ctx: UserCtx, id: number, input: UserUpdateInpu
     if (self && password && !demoted) await endOtherSessions(ctx.companyId, id, ctx.sessionFamily);
     else await revokeSessionsOfUser(ctx.companyId, id);
   }
+  // the mailed password (the embedded outbox's access e-mail) is no longer theirs: the outbox forgets it
+  if (password) await forgetMailSecretsOf(target.email);
   invalidateActors(id);
   // their queues, profile or group decide which ticket events their live streams carry
   await refreshUserStreams(ctx.companyId, [id]);

@@ -1,10 +1,12 @@
 import { platform } from '../index';
 import { log } from '../log';
+import { forgetOutboxSecretsOf } from './outbox.repo';
 import { outboxMailer } from './outbox-adapter';
 import type { MailMessage, MailPort } from './port';
 import { smtpMailer } from './smtp-adapter';
 
 export { findOutboxMail, listOutboxMails, type OutboxRow } from './outbox.repo';
+export { expireOutboxNow, MAIL_SECRET_HIDDEN, revealOutboxMail } from './outbox-adapter';
 export { MailError, type MailMessage, type MailPort } from './port';
 
 /** The adapter for the environment: SMTP with SMTP_URL, else the embedded outbox (no network). */
@@ -41,5 +43,17 @@ export async function sendMail(message: MailMessage): Promise<boolean> {
   } catch (err) {
     log.error({ err, to: message.to, subject: message.subject }, 'e-mail not sent');
     return false;
+  }
+}
+
+/**
+ * The user behind `email` logged in or changed the password: the embedded outbox forgets the secrets (a generated
+ * password) of the e-mails sent to that address. Never fails the caller (logged).
+ */
+export async function forgetMailSecretsOf(email: string): Promise<void> {
+  try {
+    await forgetOutboxSecretsOf(email);
+  } catch (err) {
+    log.warn({ err }, 'outbox secrets not forgotten');
   }
 }

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { MailOutboxDto } from '@zapdesk/core';
 import { makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
-import { mailer, mailerFromEnv, sendMail, useMailer } from './index';
+import { TestClock, useClock } from '../clock';
+import { findOutboxMail, MAIL_SECRET_HIDDEN, mailer, mailerFromEnv, sendMail, useMailer } from './index';
 import { smtpMailer } from './smtp-adapter';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server.fixtures';
 
 const { t } = useTestApp();
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
@@ -113,5 +116,75 @@ describe('mail port', () => {
     ).json()) as { mails: MailOutboxDto[]; hasMore: boolean };
     expect(p2.mails.map((m) => m.to)).toEqual(['pagina0@paginas.test']);
     expect(p2.hasMore).toBe(false);
+  });
+
+  test('outbox secrets: a mailed password shows until its owner logs in or changes it, or 24 h of the clock pass; e-mails go after 30 days', async () => {
+    const clock = new TestClock(Date.now());
+    const restore = useClock(clock);
+    try {
+      const co = await makeTenant();
+      const master = await makeUser(co.company.id, { profile: 'admin', master: true });
+      const [logsIn, changed, idle] = await Promise.all(
+        ['entra', 'troca', 'parado'].map((n) => makeUser(co.company.id, { email: `${n}@segredos.test` })),
+      );
+      const password = 'Xy7kPq2mZr';
+      for (const u of [logsIn, changed, idle]) {
+        const sent = await sendMail({
+          to: u.user.email,
+          subject: 'Seus dados de acesso',
+          text: `E-mail: ${u.user.email}\nSenha: ${password}`,
+          html: `<p>Senha: ${password}</p>`,
+          secret: password,
+        });
+        expect(sent).toBe(true);
+      }
+      const read = async () => {
+        const r = await t.req('GET', '/mailOutbox?searchParam=segredos.test', { token: master.token });
+        const mails = ((await r.json()) as { mails: MailOutboxDto[] }).mails;
+        return Object.fromEntries(mails.map((m) => [m.to.split('@')[0], m]));
+      };
+      const shown = (m: MailOutboxDto | undefined) => m?.text.includes(`Senha: ${password}`);
+      const hidden = (m: MailOutboxDto | undefined) =>
+        m?.text.includes(`Senha: ${MAIL_SECRET_HIDDEN}`) && !m.html?.includes(password);
+      // stored apart: the e-mail's text never holds the password itself
+      const first = await read();
+      const row = await findOutboxMail(first.entra!.id);
+      expect(row?.text).not.toContain(password);
+      expect(row?.secret).toBe(password);
+      expect([shown(first.entra), shown(first.troca), shown(first.parado)]).toEqual([true, true, true]);
+      expect(first.entra!.html).toContain(`Senha: ${password}`);
+
+      // the first login forgets it
+      const login = await t.req('POST', '/auth/login', { json: { email: logsIn.user.email, password: 'secret123' } });
+      expect(login.status).toBe(200);
+      let now = await read();
+      expect([hidden(now.entra), shown(now.troca), shown(now.parado)]).toEqual([true, true, true]);
+      expect((await findOutboxMail(now.entra!.id))?.secret).toBeNull();
+
+      // a password change (here by the company's admin) too
+      const put = await t.req('PUT', `/users/${changed.user.id}`, {
+        token: co.admin.token,
+        json: { password: 'outraSenha123' },
+      });
+      expect(put.status).toBe(200);
+      now = await read();
+      expect([hidden(now.troca), shown(now.parado)]).toEqual([true, true]);
+
+      // nobody used it: kept MAIL_OUTBOX_SECRET_HOURS (24) of the clock, then forgotten
+      await clock.advance(24 * HOUR - MINUTE);
+      expect(shown((await read()).parado)).toBe(true);
+      await clock.advance(2 * MINUTE);
+      now = await read();
+      expect(hidden(now.parado)).toBe(true);
+      expect((await findOutboxMail(now.parado!.id))?.secret).toBeNull();
+      // the e-mails themselves stay MAIL_OUTBOX_RETENTION_DAYS (30)
+      await clock.advance(29 * 24 * HOUR - 2 * HOUR);
+      expect(Object.keys(await read()).sort()).toEqual(['entra', 'parado', 'troca']);
+      await clock.advance(2 * HOUR);
+      expect(await read()).toEqual({});
+      expect(await findOutboxMail(first.entra!.id)).toBeUndefined();
+    } finally {
+      restore();
+    }
   });
 });

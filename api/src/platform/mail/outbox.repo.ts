@@ -1,4 +1,4 @@
-import { desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
 import { db } from '../db';
 import { escapeLike } from '../db/paging';
@@ -28,4 +28,23 @@ export async function listOutboxMails(search: string, w: { limit: number; offset
 export async function findOutboxMail(id: number): Promise<OutboxRow | undefined> {
   const [r] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   return r;
+}
+
+/** Forgets the secrets of the e-mails to `toAddress` (its owner logged in or changed the password). */
+export async function forgetOutboxSecretsOf(toAddress: string): Promise<number> {
+  const r = await db
+    .update(mailOutbox)
+    .set({ secret: null })
+    .where(and(sql`lower(${mailOutbox.toAddress}) = ${toAddress.toLowerCase()}`, isNotNull(mailOutbox.secret)))
+    .returning({ id: mailOutbox.id });
+  return r.length;
+}
+
+/** Secrets of e-mails stored before `secretsBefore` are forgotten; e-mails stored before `mailsBefore` deleted. */
+export async function expireOutbox(cut: { secretsBefore: Date; mailsBefore: Date }): Promise<void> {
+  await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, cut.mailsBefore));
+  await db
+    .update(mailOutbox)
+    .set({ secret: null })
+    .where(and(lt(mailOutbox.createdAt, cut.secretsBefore), isNotNull(mailOutbox.secret)));
 }

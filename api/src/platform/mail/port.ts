@@ -10,6 +10,11 @@ export type MailMessage = {
   text: string;
   /** optional HTML alternative */
   html?: string;
+  /**
+   * A secret the text carries (a generated password). SMTP sends the e-mail as it is; the embedded outbox keeps the
+   * secret apart and forgets it once its owner logs in or changes the password, or MAIL_OUTBOX_SECRET_HOURS passed.
+   */
+  secret?: string;
 };
 
 export type MailPort = {

@@ -11,6 +11,8 @@ export const E2E_API_URL = `http://localhost:${API_PORT}`;
 export const E2E_WEB_URL = `http://localhost:${WEB_PORT}`;
 // one data dir per API port: a run on other ports must not wipe the data of a run in progress
 const DATA_DIR = API_PORT === 18080 ? '.e2e-data' : `.e2e-data-${API_PORT}`;
+// and one artefacts dir: Playwright empties it at start, which must not wipe a shard running beside it
+const OUTPUT_DIR = API_PORT === 18080 ? 'test-results' : `test-results-${API_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,7 +22,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: 'test-results',
+  outputDir: OUTPUT_DIR,
   reporter: [['list']],
   use: {
     baseURL: E2E_WEB_URL,

@@ -31,6 +31,9 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 async function readMail(master: Page, to: string, subject: string): Promise<string> {
   await master.goto('/mailOutbox');
   await master.getByTestId('mail-search').fill(to);
+  // the search is debounced: until it applies, the first row with this subject may be another recipient's, and the
+  // filtered list that follows re-mounts the rows (a row opened before that closes again)
+  await expect(master.getByTestId('mail-row').filter({ hasNotText: to })).toHaveCount(0, { timeout: 15_000 });
   const row = master.getByTestId('mail-row').filter({ hasText: subject }).first();
   await expect(row).toBeVisible({ timeout: 15_000 });
   await row.getByTestId('mail-toggle').click();

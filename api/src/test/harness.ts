@@ -49,6 +49,22 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** `t.req` for an app: the token as a bearer header, `json` as a JSON body */
+export function appRequester(app: {
+  request: (path: string, init: RequestInit) => Response | Promise<Response>;
+}): TestApp['req'] {
+  return (method, path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    return Promise.resolve(app.request(path, { method, headers, body }));
+  };
+}
+
 export async function setupTestApp(
   opts: { events?: EventBus; jobs?: Jobs; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
@@ -60,16 +76,7 @@ export async function setupTestApp(
   // would otherwise answer this file's user 1 for up to 3 s (401 for a valid token)
   invalidateActors();
   markReady(true);
-  const req: TestApp['req'] = (method, path, init = {}) => {
-    const headers: Record<string, string> = { ...init.headers };
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    }
-    return Promise.resolve(app.request(path, { method, headers, body }));
-  };
+  const req = appRequester(app);
   return {
     platform,
     app,

@@ -7,7 +7,7 @@ import { db } from '../../platform/db';
 import { loadEnv } from '../../platform/env';
 import { bootPlatform, shutdownPlatform } from '../../platform/index';
 import { makeTenant } from '../../test/factories';
-import { TEST_ENV_VARS, type TestApp } from '../../test/harness';
+import { appRequester, TEST_ENV_VARS, type TestApp } from '../../test/harness';
 import { createThrowawayDatabase, realPostgresUrl } from '../../test/services';
 import { startChannels } from '../pipeline/pipeline.fixtures';
 
@@ -36,16 +36,7 @@ if (!pgBase) {
       Object.assign(t, {
         platform,
         app,
-        req: (method, path, init = {}) => {
-          const headers: Record<string, string> = { ...init.headers };
-          if (init.token) headers.authorization = `Bearer ${init.token}`;
-          let body = init.body;
-          if (init.json !== undefined) {
-            headers['content-type'] = 'application/json';
-            body = JSON.stringify(init.json);
-          }
-          return Promise.resolve(app.request(path, { method, headers, body }));
-        },
+        req: appRequester(app),
         close: async () => {},
       } satisfies TestApp);
       await startChannels(t);

@@ -1,12 +1,13 @@
 import { addDaysToDay, isIsoDay } from '@zapdesk/core';
 import { z } from 'zod';
 import { now } from '../../platform/clock';
+import { onCompanyLifecycle } from '../../platform/company-lifecycle';
 import { platform } from '../../platform/index';
 import { defineJob } from '../../platform/jobs/define-job';
 import { log } from '../../platform/log';
 import { paymentGateway } from '../../platform/payments';
 import { unsafePlatformJobCompany } from './billing.repo';
-import { runBillingDay, todayOf } from './billing.service';
+import { cancelPaymentsOfDeletedCompany, runBillingDay, todayOf } from './billing.service';
 
 /** The daily run's hour: 09:00 UTC = 06:00 in São Paulo (no daylight saving since 2019), before the workday. */
 export const BILLING_RUN_HOUR_UTC = 9;
@@ -44,9 +45,17 @@ export async function scheduleBillingDay(day: string): Promise<void> {
   );
 }
 
-/** Start-up: the handler, and today's run queued (a no-op when it is queued or done). */
+/** A deleted company's unpaid invoices have their payments cancelled at the gateway (before their rows go). */
+export function installBillingCompanyHooks(): void {
+  onCompanyLifecycle('deleting', 'billing.cancelPayments', cancelPaymentsOfDeletedCompany);
+}
+
+/**
+ * Start-up: the handler, the company-deletion hook, and today's run queued (a no-op when it is queued or done).
+ */
 export async function startBillingArea(opts: { role: 'api' | 'worker' | 'cli' }): Promise<void> {
   billingDailyJob.register();
+  installBillingCompanyHooks();
   if (opts.role === 'cli') return;
   if (platform().env.production && paymentGateway().name === 'fake') {
     log.warn('billing: no PAYMENT_GATEWAY_URL — invoices get links to the embedded fake gateway (nothing is charged)');

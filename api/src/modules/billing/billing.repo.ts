@@ -5,7 +5,7 @@
  * active flag changes through the companies service.
  */
 import type { InvoiceStatus } from '@zapdesk/core';
-import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   billingBlocks,
   billingCustomers,
@@ -173,6 +173,23 @@ export async function detachCancelledPayment(companyId: number, id: number, gate
         inArray(invoices.status, ['PENDING', 'OVERDUE']),
       ),
     );
+}
+
+/** The company's unpaid invoices (PENDING, OVERDUE) that have a payment at a gateway (its deletion cancels them). */
+export async function unpaidInvoicesWithPayment(
+  companyId: number,
+): Promise<{ id: number; gateway: string | null; gatewayPaymentId: string | null }[]> {
+  return db
+    .select({ id: invoices.id, gateway: invoices.gateway, gatewayPaymentId: invoices.gatewayPaymentId })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        inArray(invoices.status, ['PENDING', 'OVERDUE']),
+        isNotNull(invoices.gatewayPaymentId),
+      ),
+    )
+    .orderBy(asc(invoices.id));
 }
 
 /** PENDING invoices past their due date, every company (the daily job). */

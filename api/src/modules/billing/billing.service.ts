@@ -344,6 +344,25 @@ async function cancelGatewayPayment(row: repo.InvoiceRow): Promise<void> {
 }
 
 /**
+ * A company is being deleted (its rows go with it): the payments of its unpaid invoices are cancelled at the gateway,
+ * so no link of an invoice that no longer exists takes money. Best effort: a payment the gateway does not cancel is
+ * logged (the deletion goes on; a payment heard later for it is ignored, as for any unknown invoice).
+ */
+export async function cancelPaymentsOfDeletedCompany(companyId: number): Promise<void> {
+  const gw = paymentGateway();
+  for (const inv of await repo.unpaidInvoicesWithPayment(companyId)) {
+    const paymentId = inv.gatewayPaymentId as string;
+    if (inv.gateway && inv.gateway !== gw.name) {
+      log.error({ companyId, invoiceId: inv.id, gateway: inv.gateway }, 'deleted company: payment at another gateway');
+      continue;
+    }
+    await gw.cancelPayment(paymentId).catch((err) => {
+      log.error({ err, companyId, invoiceId: inv.id, paymentId }, 'deleted company: payment not cancelled');
+    });
+  }
+}
+
+/**
  * DELETE /invoice/{id}: master only, PENDING only (spec 3 §4, §6). The payment is cancelled at the gateway first
  * (its link stops taking payments); the invoice is deleted only then.
  */

@@ -6,11 +6,12 @@ import { TestClock, useClock } from '../../platform/clock';
 import { type FakeGateway, PaymentGatewayError, paymentGateway, usePaymentGateway } from '../../platform/payments';
 import { makeTenant, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
+import { deleteCompanyJob } from '../companies/deletion.jobs';
 import { connectedSimulator, waitFor } from '../pipeline/pipeline.fixtures';
 import { startWhatsappArea } from '../whatsapp/whatsapp.startup';
 import { seedDemoInvoices } from './billing.demo';
 import { type InvoiceHookEvent, onInvoiceEvent } from './billing.hooks';
-import { billingDailyJob, scheduleBillingDay } from './billing.jobs';
+import { billingDailyJob, installBillingCompanyHooks, scheduleBillingDay } from './billing.jobs';
 import { checkCompanyGrace, runBillingDay } from './billing.service';
 
 /**
@@ -575,6 +576,46 @@ describe('the daily run over a 3-month cycle (moved clock)', () => {
     const next = await t.platform.jobs.get(`billing-daily-${addDaysToDay(today, 1)}`);
     expect(next).toMatchObject({ name: 'billing.daily', state: 'delayed' });
     expect((next?.timestamp ?? 0) + (next?.opts.delay ?? 0)).toBe(Date.parse(`${addDaysToDay(today, 1)}T09:00:00Z`));
+  });
+});
+
+describe('company deletion', () => {
+  test("the deleted company's unpaid invoices have their payments cancelled at the gateway; a paid one is left", async () => {
+    deleteCompanyJob.register();
+    installBillingCompanyHooks();
+    const plan = await createPlan();
+    const a = await client(plan.id);
+    const other = await client(plan.id);
+    const create = async (companyId: number) =>
+      (await call('POST', `/invoice/${plan.id}`, master.token, { companyId })).body as InvoiceDto;
+    const pending = await create(a.company.id);
+    const overdue = await create(a.company.id);
+    await t.platform.dbh.db.update(invoices).set({ status: 'OVERDUE' }).where(eq(invoices.id, overdue.id));
+    const paid = await create(a.company.id);
+    await payOnFakePage(paid.paymentLink as string);
+    const kept = await create(other.company.id);
+    const paymentOf = async (inv: InvoiceDto) => (await invoiceRow(inv.id)).gatewayPaymentId as string;
+    const ids = {
+      pending: await paymentOf(pending),
+      overdue: await paymentOf(overdue),
+      paid: await paymentOf(paid),
+      kept: await paymentOf(kept),
+    };
+    const res = await call('DELETE', `/company/${a.company.id}`, master.token);
+    expect(res.status).toBe(200);
+    await waitFor(
+      async () => (await t.platform.dbh.db.select().from(companies).where(eq(companies.id, a.company.id))).length === 0,
+    );
+    const payment = async (id: string) => {
+      const p = await fake().load(id);
+      return { status: p?.status, deleted: p?.deleted ?? false };
+    };
+    expect(await payment(ids.pending)).toEqual({ status: 'PENDING', deleted: true });
+    expect(await payment(ids.overdue)).toEqual({ status: 'PENDING', deleted: true });
+    expect((await payment(ids.paid)).deleted).toBe(false);
+    expect(await payment(ids.kept)).toEqual({ status: 'PENDING', deleted: false });
+    // the link says so and takes no payment
+    expect((await t.req('GET', pathOf(pending.paymentLink as string))).status).toBe(410);
   });
 });
 

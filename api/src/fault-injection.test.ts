@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { freePort, type Proc, procsTail, spawnCollected, until as waitUntil } from './test/processes';
+import { freePort, type Proc, procsTail, spawnCollected, untilHealthy, until as waitUntil } from './test/processes';
 
 /**
  * Fault injection with real processes (issue 12 point 21): a PRIVATE PostgreSQL (initdb into a temp dir) and a
@@ -201,15 +201,7 @@ describe.skipIf(!!missing)('fault injection: PostgreSQL + Redis + 2 API + 1 work
           DATA_DIR: join(dataRoot, name),
         });
         const base = `http://127.0.0.1:${port}`;
-        await until(
-          `${name} ready`,
-          async () => {
-            if (p.proc.exitCode !== null) throw new Error(`${name} exited (${p.proc.exitCode})\n${tail()}`);
-            const r = await fetch(`${base}/health`).catch(() => null);
-            return r?.status === 200 ? true : undefined;
-          },
-          60_000,
-        );
+        await untilHealthy(p, base, { timeoutMs: 60_000, pollMs: 200, context: tail });
         apis.push({ name, base, p });
       }
       const W = spawnProc('W', [BUN, join(API_DIR, 'src/worker.ts')], { ...common, DATA_DIR: join(dataRoot, 'W') });

@@ -65,6 +65,23 @@ export async function until<T>(
   }
 }
 
+/** Waits until the API process `p` answers 200 on `${base}/health`; fails at once if it exits meanwhile. */
+export async function untilHealthy(
+  p: Proc,
+  base: string,
+  opts: { timeoutMs?: number; pollMs?: number; context: () => string },
+): Promise<void> {
+  await until(
+    `${p.name} ready`,
+    async () => {
+      if (p.proc.exitCode !== null) throw new Error(`${p.name} exited (${p.proc.exitCode})\n${opts.context()}`);
+      const r = await fetch(`${base}/health`).catch(() => null);
+      return r?.status === 200 ? true : undefined;
+    },
+    { timeoutMs: opts.timeoutMs ?? 40_000, pollMs: opts.pollMs ?? 100, context: opts.context },
+  );
+}
+
 /** A port free on 127.0.0.1 right now (the OS picks it): multi-process tests never collide with other runs' ports. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { childEnv, type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
+import {
+  childEnv,
+  freePort,
+  type Proc,
+  procsTail,
+  spawnCollected,
+  untilHealthy,
+  until as waitUntil,
+} from '../../test/processes';
 import { createThrowawayDatabase, realPostgresUrl, realRedisUrl } from '../../test/services';
 
 /**
@@ -18,8 +26,9 @@ const redisUrl = await realRedisUrl('scaled mode');
 const PREFIX = `test-scaled-${randomBytes(4).toString('hex')}`;
 const BUN = process.execPath;
 const API_DIR = join(import.meta.dir, '../../..');
-const PORTS = { A: 19080, B: 19081 };
-const WEB_PORTS = { A: 14000, B: 14001 };
+// any free ports: fixed ones would collide with another run (CI, a developer's server, a parallel suite)
+const PORTS = { A: await freePort(), B: await freePort() };
+const WEB_PORTS = { A: await freePort(), B: await freePort() };
 // not the demo schedule's contact (DEMO_SCHEDULE_CONTACT): the seeded one-off schedule is sent by the worker too, and
 // its ticket, when opened before the customer's first message is processed, would take the greeting's place
 const CUSTOMER = '5511977776666';
@@ -54,15 +63,7 @@ function spawn(name: string, script: 'server.ts' | 'worker.ts', env: Record<stri
 async function startApi(name: 'A' | 'B', dbUrl: string): Promise<{ p: Proc; base: string }> {
   const p = spawn(name, 'server.ts', { PORT: String(PORTS[name]), WEB_PORT: String(WEB_PORTS[name]) }, dbUrl);
   const base = `http://127.0.0.1:${PORTS[name]}`;
-  await until(
-    `${name} ready`,
-    async () => {
-      if (p.proc.exitCode !== null) throw new Error(`${name} exited (${p.proc.exitCode})\n${tail()}`);
-      const r = await fetch(`${base}/health`).catch(() => null);
-      return r?.status === 200 ? true : undefined;
-    },
-    40_000,
-  );
+  await untilHealthy(p, base, { context: tail });
   return { p, base };
 }
 

@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ProcessInfoDto } from '@zapdesk/core';
-import { childEnv, freePort, type Proc, procsTail, spawnCollected, until as waitUntil } from '../../test/processes';
+import {
+  childEnv,
+  freePort,
+  type Proc,
+  procsTail,
+  spawnCollected,
+  untilHealthy,
+  until as waitUntil,
+} from '../../test/processes';
 import { createThrowawayDatabase, deleteRedisKeys, realPostgresUrl, realRedisUrl } from '../../test/services';
 import { RESTART_EXIT_CODE } from './reporter';
 
@@ -54,15 +62,7 @@ async function startApi(name: 'A' | 'B', dbUrl: string): Promise<{ p: Proc; base
   // WEB_PORT 0: any free port (the web app is not used here)
   const p = spawn(name, 'server.ts', { PORT: String(PORTS[name]), WEB_PORT: '0' }, dbUrl);
   const base = `http://127.0.0.1:${PORTS[name]}`;
-  await until(
-    `${name} ready`,
-    async () => {
-      if (p.proc.exitCode !== null) throw new Error(`${name} exited (${p.proc.exitCode})\n${tail()}`);
-      const r = await fetch(`${base}/health`).catch(() => null);
-      return r?.status === 200 ? true : undefined;
-    },
-    40_000,
-  );
+  await untilHealthy(p, base, { context: tail });
   return { p, base };
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { CliError, parseOptions, runCommand } from './cli';
-import { users } from './db/schema';
+import { users, whatsapps } from './db/schema';
 import { tokenForSecret } from './modules/api-tokens/api-tokens.service';
 import { makeWhatsapp } from './modules/tickets/tickets.fixtures';
 import { createPGlite } from './platform/db';
@@ -136,8 +136,13 @@ describe('cli SaaS administration (in process, the same services as the screens)
     expect(await runCommand(['company:deactivate', '--company', String(companyId)])).toContain('INACTIVE');
     expect((await login('dona@cli.test', 'senha123')).status).toBe(401);
     expect((await t.req('GET', '/users/list', { token })).status).toBe(403);
+    // a connection its deactivation marked to resume: the CLI runs no sessions, so its activation leaves the mark
+    // (no failed start reported, the mark kept for the admin's start or the next reactivation from the app)
+    const marked = await makeWhatsapp(companyId, { status: 'DISCONNECTED', resumeOnReactivation: true });
     expect(await runCommand(['company:activate', '--company', String(companyId)])).toContain('— active');
     expect((await login('dona@cli.test', 'senha123')).status).toBe(200);
+    const [after] = await t.platform.dbh.db.select().from(whatsapps).where(eq(whatsapps.id, marked.id));
+    expect([after.status, after.resumeOnReactivation]).toEqual(['DISCONNECTED', true]);
   });
 
   test('refusals name the option', async () => {

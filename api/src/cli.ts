@@ -210,7 +210,8 @@ export async function runCommand(argv: string[]): Promise<string> {
       const { company } = parse(CompanyCli, values);
       // the connections area stops a deactivated company's WhatsApp sessions (on their owner process with Redis)
       installCompanyHooks();
-      const c = await setCompanyActive(company, command === 'company:activate');
+      // the CLI runs no session: an activation leaves the connections to resume marked (no start failing here)
+      const c = await setCompanyActive(company, command === 'company:activate', { resume: false });
       return companyLine(c);
     }
     case 'plan:create': {

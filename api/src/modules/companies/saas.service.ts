@@ -351,14 +351,20 @@ async function companyLeftService(companyId: number): Promise<void> {
 
 /**
  * 'Empresa Ativada' by the platform (CLI, billing): the same effects as the master's switch. Answers the company.
+ * `resume: false` (the CLI, a process that runs no WhatsApp session): the reactivation does not start the sessions the
+ * deactivation stopped — they keep their mark for an admin's start or the next reactivation from the app.
  */
-export async function setCompanyActive(companyId: number, active: boolean): Promise<CompanyDto> {
+export async function setCompanyActive(
+  companyId: number,
+  active: boolean,
+  opts: { resume?: boolean } = {},
+): Promise<CompanyDto> {
   const current = await repo.findCompany(companyId);
   if (!current) throw notFound('company');
   await repo.updateCompany(companyId, { status: active });
   invalidateActors();
   if (!active && current.status) await companyLeftService(companyId);
-  if (active && !current.status) await runCompanyLifecycle('reactivated', companyId);
+  if (active && !current.status && opts.resume !== false) await runCompanyLifecycle('reactivated', companyId);
   return companyDto(companyId);
 }
 

@@ -8,8 +8,9 @@ import { bootPlatform, type Platform, shutdownPlatform } from '../platform/index
 import type { Jobs } from '../platform/jobs/types';
 
 /**
- * One migrated PGlite template per test process, cloned per test file (a fresh instance takes seconds;
- * a clone is fast). bun test runs files one after another in one process.
+ * One migrated PGlite template per test process, cloned per test file (a fresh instance takes seconds; a clone is
+ * fast). Each bun test worker runs its files one after another; test:unit passes --no-isolate so this module state
+ * lives across a worker's files (isolated, every file would build the template again: twice the time).
  */
 let template: Promise<Blob> | undefined;
 async function templateDump(): Promise<Blob> {

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createApp } from '../app';
 import { markReady } from '../modules/health/health.routes';
 import { invalidateActors } from '../platform/auth/actor';
@@ -8,18 +12,43 @@ import { bootPlatform, type Platform, shutdownPlatform } from '../platform/index
 import type { Jobs } from '../platform/jobs/types';
 
 /**
- * One migrated PGlite template per test process, cloned per test file (a fresh instance takes seconds; a clone is
- * fast). Each bun test worker runs its files one after another; test:unit passes --no-isolate so this module state
- * lives across a worker's files (isolated, every file would build the template again: twice the time).
+ * One migrated PGlite template, cloned per test file (a fresh instance takes seconds; a clone is fast). bun test's
+ * parallel workers isolate every file (fresh module state), so the template is also kept on disk, keyed by the
+ * migrations and the PGlite build: the first file of a run builds it, every other file of every worker loads it.
  */
 let template: Promise<Blob> | undefined;
+
+function templatePath(): string {
+  const hash = createHash('sha256');
+  const dir = join(import.meta.dir, '../../../migrations');
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else hash.update(name).update(readFileSync(full));
+    }
+  };
+  walk(dir);
+  // and what migrating runs besides the SQL files
+  walk(join(import.meta.dir, '../platform/db'));
+  // the data directory's format belongs to the PGlite build
+  hash.update(Bun.resolveSync('@electric-sql/pglite', import.meta.dir));
+  return join(tmpdir(), `zapdesk-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
 async function templateDump(): Promise<Blob> {
   template ??= (async () => {
+    const path = templatePath();
+    if (existsSync(path)) return new Blob([await Bun.file(path).arrayBuffer()]);
     const pg = createPGlite();
     const h = await openDb({ pglite: pg });
     await h.migrate();
     const dump = await pg.dumpDataDir('none');
     await pg.close();
+    // written whole, then renamed: a worker reading it never sees half a file
+    const part = `${path}.${process.pid}.part`;
+    await Bun.write(part, dump);
+    renameSync(part, path);
     return dump;
   })();
   return template;

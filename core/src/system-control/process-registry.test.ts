@@ -72,6 +72,9 @@ describe('process registry rules', () => {
   test('cpu percent of one core between two samples', () => {
     expect(cpuPercent({ user: 0, system: 0 }, { user: 150_000, system: 50_000 }, 1_000)).toBe(20);
     expect(cpuPercent({ user: 0, system: 0 }, { user: 1, system: 0 }, 0)).toBe(0);
+    // an interval's accounting ahead of the wall clock: capped at what the cores can give
+    expect(cpuPercent({ user: 0, system: 0 }, { user: 2_560_000, system: 0 }, 1_000, 2)).toBe(200);
+    expect(cpuPercent({ user: 0, system: 0 }, { user: 1_500_000, system: 0 }, 1_000, 2)).toBe(150);
   });
 
   const times = fc.record({

@@ -56,11 +56,16 @@ export function systemResources(reports: readonly ProcessReport[], now: number, 
 /** µs of CPU (process.cpuUsage) */
 export type CpuUsage = { user: number; system: number };
 
-/** Percent of one core used between two samples `elapsedMs` apart (pm2's cpu column), one decimal. */
-export function cpuPercent(prev: CpuUsage, cur: CpuUsage, elapsedMs: number): number {
+/**
+ * Percent of one core used between two samples `elapsedMs` apart (pm2's cpu column), one decimal. With `cores`, at
+ * most 100 × cores: over a short interval the threads' CPU accounting can run ahead of the wall clock, and a reading
+ * above what the machine can give is that artefact, not a load.
+ */
+export function cpuPercent(prev: CpuUsage, cur: CpuUsage, elapsedMs: number, cores?: number): number {
   if (elapsedMs <= 0) return 0;
   const usedUs = cur.user - prev.user + (cur.system - prev.system);
-  return round1(Math.max(0, (usedUs / 1000 / elapsedMs) * 100));
+  const percent = Math.max(0, (usedUs / 1000 / elapsedMs) * 100);
+  return round1(cores && cores > 0 ? Math.min(percent, 100 * cores) : percent);
 }
 
 /** ms per state of one core (os.cpus()[i].times) */

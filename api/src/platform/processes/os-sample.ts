@@ -76,7 +76,7 @@ export class ProcessSampler {
   sample(): ProcessSample {
     const usage = process.cpuUsage();
     const at = performance.now();
-    const cpu = cpuPercent(this.prevUsage, usage, at - this.prevAt);
+    const cpu = cpuPercent(this.prevUsage, usage, at - this.prevAt, os.cpus().length);
     this.prevUsage = usage;
     this.prevAt = at;
     // ns by which the 20 ms probe timer fired late, averaged over the interval

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TEMPLATE_NOTICES, TEMPLATE_TYPES, TemplateCreateInput } from '@zapdesk/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { toastError, translateValidation } from '../../lib/errors';
 import { FormField } from '../../ui/form-field';
-import { IconArrowLeft } from '../../ui/icons';
 import { ListSpinner } from '../../ui/list-body';
 import { NoPermission } from '../../ui/no-permission';
 import { useCapabilities } from '../auth/use-capabilities';
+import { CompanyPageShell } from '../companies/company-page-shell';
 import {
   createTemplate,
   fetchPlaceholders,
@@ -368,7 +368,7 @@ function PlaceholderChips({ placeholders, onPick }: { placeholders: Placeholder[
   );
 }
 
-/** the editor's page: back to the list, the title, the save state */
+/** the editor's page: back to the list, the title, the save state (the company pages' frame) */
 function EditorFrame({
   title,
   status,
@@ -380,29 +380,18 @@ function EditorFrame({
   onRetry?: () => void;
   children: ReactNode;
 }) {
-  const { t } = useLingui();
   return (
-    <div className="card flex h-full min-h-0 flex-col bg-base-100 shadow-sm" data-testid="template-editor-page">
-      <div className="flex items-center gap-3 border-b border-base-300 px-4 py-3 sm:px-6">
-        <Link
-          href={LIST_PATH}
-          className="btn btn-ghost btn-sm btn-square"
-          aria-label={t`Voltar`}
-          title={t`Voltar`}
-          data-testid="template-back"
-        >
-          <IconArrowLeft size={18} />
-        </Link>
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-xl font-semibold">{title}</h1>
-          <p className="truncate text-sm text-base-content/60">
-            <Trans>Modelo de notificação · salvo automaticamente ao sair de cada campo</Trans>
-          </p>
-        </div>
-        <SaveState status={status} onRetry={onRetry} />
-      </div>
-      <div className="flex min-h-0 flex-1 flex-col px-4 py-3 sm:px-6">{children}</div>
-    </div>
+    <CompanyPageShell
+      title={title}
+      subtitle={<Trans>Modelo de notificação · salvo automaticamente ao sair de cada campo</Trans>}
+      backTo={LIST_PATH}
+      backTestId="template-back"
+      actions={<SaveState status={status} onRetry={onRetry} />}
+      bodyClassName="flex flex-col py-3"
+      testId="template-editor-page"
+    >
+      {children}
+    </CompanyPageShell>
   );
 }
 

@@ -15,10 +15,16 @@ export function CompanyPageShell({
   footer,
   children,
   testId,
+  backTestId = 'company-back',
+  bodyClassName = 'overflow-y-auto py-4',
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
   backTo: string;
+  /** the back link's test id */
+  backTestId?: string;
+  /** the body's own layout (default: it scrolls); a page whose panes scroll themselves passes `flex flex-col py-3` */
+  bodyClassName?: string;
   actions?: ReactNode;
   /** a bar under the scrolling body, always in view (the form's Cancelar / Salvar) */
   footer?: ReactNode;
@@ -34,7 +40,7 @@ export function CompanyPageShell({
           className="btn btn-ghost btn-sm btn-square"
           aria-label={t`Voltar`}
           title={t`Voltar`}
-          data-testid="company-back"
+          data-testid={backTestId}
         >
           <IconArrowLeft size={18} />
         </Link>
@@ -44,7 +50,7 @@ export function CompanyPageShell({
         </div>
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6" data-testid={`${testId}-scroll`}>
+      <div className={`min-h-0 flex-1 px-4 sm:px-6 ${bodyClassName}`} data-testid={`${testId}-scroll`}>
         {children}
       </div>
       {footer ? (
